@@ -1,0 +1,34 @@
+import { Context, type Effect, type Option } from "effect"
+import type { CollectionId, OrganizationId } from "../shared/ids.js"
+import type { Keyset, Slice } from "../shared/pagination.js"
+import type { CollectionRecord } from "./CollectionRecord.js"
+
+export interface CollectionQuery {
+  /** false: only top-level collections. */
+  readonly nested: boolean
+  /** true: leave out collections whose resolved level is `none`. */
+  readonly visibleOnly: boolean
+}
+
+export class CollectionRepository extends Context.Tag("@quire/core/CollectionRepository")<
+  CollectionRepository,
+  {
+    readonly insert: (collection: CollectionRecord) => Effect.Effect<void>
+    readonly update: (collection: CollectionRecord) => Effect.Effect<void>
+    readonly delete: (id: CollectionId) => Effect.Effect<void>
+    readonly findById: (id: CollectionId) => Effect.Effect<Option.Option<CollectionRecord>>
+    /** Direct children of a parent (null: the organization's root). */
+    readonly children: (
+      organizationId: OrganizationId,
+      parentId: CollectionId | null
+    ) => Effect.Effect<ReadonlyArray<CollectionRecord>>
+    /** By (createdAt, id) ascending. */
+    readonly list: (
+      organizationId: OrganizationId,
+      query: CollectionQuery,
+      keyset: Keyset
+    ) => Effect.Effect<Slice<CollectionRecord>>
+  }
+>() {}
+
+export const collectionSortKey = (c: CollectionRecord) => [c.createdAt, c.id]

@@ -1,0 +1,2 @@
+export * from "./CollectionRecord.js"
+export * from "./CollectionRepository.js"

@@ -1,0 +1,27 @@
+import { Context, type Effect, type Option } from "effect"
+import type { InviteId, OrganizationId } from "../shared/ids.js"
+import type { Keyset, Slice } from "../shared/pagination.js"
+import type { MemberRoleOrGuest } from "../shared/role.js"
+import type { Timestamp } from "../shared/time.js"
+
+/** An invite link: whoever holds its id may join the organization with `role`. */
+export interface InviteRecord {
+  readonly id: InviteId
+  readonly organizationId: OrganizationId
+  readonly role: MemberRoleOrGuest
+  readonly createdAt: Timestamp
+}
+
+export class InviteRepository extends Context.Tag("@quire/core/InviteRepository")<
+  InviteRepository,
+  {
+    readonly insert: (invite: InviteRecord) => Effect.Effect<void>
+    readonly update: (invite: InviteRecord) => Effect.Effect<void>
+    readonly delete: (organizationId: OrganizationId, id: InviteId) => Effect.Effect<void>
+    readonly find: (organizationId: OrganizationId, id: InviteId) => Effect.Effect<Option.Option<InviteRecord>>
+    /** By (createdAt, id) ascending. */
+    readonly list: (organizationId: OrganizationId, keyset: Keyset) => Effect.Effect<Slice<InviteRecord>>
+  }
+>() {}
+
+export const inviteSortKey = (i: InviteRecord) => [i.createdAt, i.id]

@@ -1,0 +1,2 @@
+export * from "./MemberRecord.js"
+export * from "./MemberRepository.js"

@@ -1,0 +1,124 @@
+import type { ResolvedLevel } from "../content-tree/ResolvedLevel.js"
+import type { MemberRecord } from "../members/MemberRecord.js"
+import { atLeast, type MemberRole, minRole } from "../shared/role.js"
+import type { EditMode } from "../spaces/SpaceRecord.js"
+import type { TeamMemberRole } from "../teams/TeamRecord.js"
+
+/**
+ * The one place that decides what a caller may do. Pure: services check these
+ * functions before they act, and the same functions fill the `permissions` objects,
+ * so what a resource says the caller can do is what the services let it do.
+ */
+
+/** An active membership (disabled members count as none). */
+const active = (member: MemberRecord | undefined): member is MemberRecord => member !== undefined && !member.disabled
+
+export interface OrganizationPermissions {
+  readonly view: boolean
+  readonly access: boolean
+  readonly admin: boolean
+  readonly ownTeam: boolean
+  readonly createContent: boolean
+  readonly createOpenAPISpec: boolean
+  readonly viewBilling: boolean
+  readonly listMembers: boolean
+  readonly listTeams: boolean
+  readonly listIntegrations: boolean
+  readonly listInstallations: boolean
+  readonly installIntegration: boolean
+}
+
+export const organizationPermissions = (
+  member: MemberRecord | undefined,
+  ownsTeam: boolean
+): OrganizationPermissions => {
+  const isMember = active(member)
+  const role = isMember ? member.role : null
+  const admin = role === "admin"
+  const nonGuest = isMember && role !== null
+  return {
+    view: isMember,
+    access: isMember,
+    admin,
+    ownTeam: isMember && ownsTeam,
+    createContent: atLeast(role, "create"),
+    createOpenAPISpec: atLeast(role, "create"),
+    viewBilling: admin,
+    listMembers: nonGuest,
+    listTeams: nonGuest,
+    listIntegrations: isMember,
+    listInstallations: admin,
+    installIntegration: admin
+  }
+}
+
+/**
+ * A member's level on a collection or space: organization admins administer everything;
+ * guests get nothing; others get their role capped by the content's resolved default level.
+ * `undefined` means no access at all.
+ */
+export const contentLevel = (member: MemberRecord | undefined, resolved: ResolvedLevel): MemberRole | undefined => {
+  if (!active(member) || member.role === null) return undefined
+  if (member.role === "admin") return "admin"
+  if (resolved === "none") return undefined
+  if (resolved === "inherit") return member.role
+  return minRole(member.role, resolved) ?? undefined
+}
+
+export interface CollectionPermissions {
+  readonly view: boolean
+  readonly admin: boolean
+  readonly viewInviteLinks: boolean
+  readonly create: boolean
+}
+
+export const collectionPermissions = (level: MemberRole | undefined): CollectionPermissions => ({
+  view: atLeast(level, "read"),
+  admin: atLeast(level, "create"),
+  viewInviteLinks: atLeast(level, "create"),
+  create: atLeast(level, "create")
+})
+
+export interface SpacePermissions {
+  readonly view: boolean
+  readonly access: boolean
+  readonly admin: boolean
+  readonly viewInviteLinks: boolean
+  readonly edit: boolean
+  readonly triggerGitSync: boolean
+  readonly comment: boolean
+  readonly merge: boolean
+  readonly review: boolean
+  readonly installIntegration: boolean
+}
+
+/** A locked space refuses every content change, whoever asks; its admins can unlock it. */
+export const spacePermissions = (level: MemberRole | undefined, editMode: EditMode): SpacePermissions => {
+  const live = editMode === "live"
+  return {
+    view: atLeast(level, "read"),
+    access: atLeast(level, "read"),
+    admin: atLeast(level, "create"),
+    viewInviteLinks: atLeast(level, "create"),
+    edit: live && atLeast(level, "edit"),
+    triggerGitSync: live && atLeast(level, "edit"),
+    comment: atLeast(level, "comment"),
+    merge: live && atLeast(level, "review"),
+    review: atLeast(level, "review"),
+    installIntegration: atLeast(level, "create")
+  }
+}
+
+export interface TeamPermissions {
+  readonly admin: boolean
+  readonly view: boolean
+}
+
+/** Organization admins and the team's owners manage a team; every non-guest member sees it. */
+export const teamPermissions = (member: MemberRecord | undefined, teamRole: TeamMemberRole | undefined): TeamPermissions => {
+  const isMember = active(member)
+  return {
+    admin: isMember && (member.role === "admin" || teamRole === "owner"),
+    view: isMember && member.role !== null
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./access.js"
+export * from "./Actor.js"
+export * from "./Policy.js"

@@ -1,0 +1,44 @@
+import { Context, Effect, Layer, Ref, Schema } from "effect"
+import { randomBytes } from "node:crypto"
+
+export const UserId = Schema.String.pipe(Schema.brand("UserId"))
+export type UserId = typeof UserId.Type
+export const OrganizationId = Schema.String.pipe(Schema.brand("OrganizationId"))
+export type OrganizationId = typeof OrganizationId.Type
+export const TeamId = Schema.String.pipe(Schema.brand("TeamId"))
+export type TeamId = typeof TeamId.Type
+export const InviteId = Schema.String.pipe(Schema.brand("InviteId"))
+export type InviteId = typeof InviteId.Type
+export const CollectionId = Schema.String.pipe(Schema.brand("CollectionId"))
+export type CollectionId = typeof CollectionId.Type
+export const SpaceId = Schema.String.pipe(Schema.brand("SpaceId"))
+export type SpaceId = typeof SpaceId.Type
+export const RevisionId = Schema.String.pipe(Schema.brand("RevisionId"))
+export type RevisionId = typeof RevisionId.Type
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+export const ID_LENGTH = 20
+
+/** 20 base62 characters from a cryptographic source (rejection sampling keeps it uniform). */
+export const randomId = (): string => {
+  let out = ""
+  while (out.length < ID_LENGTH) {
+    for (const byte of randomBytes(32)) {
+      if (byte < 248 && out.length < ID_LENGTH) out += ALPHABET[byte % 62]
+    }
+  }
+  return out
+}
+
+/** Makes identifiers; tests swap in `Ids.deterministic` to get predictable ones. */
+export class Ids extends Context.Tag("@quire/core/Ids")<Ids, { readonly make: Effect.Effect<string> }>() {
+  static readonly random = Layer.succeed(Ids, { make: Effect.sync(randomId) })
+  static readonly deterministic = Layer.effect(
+    Ids,
+    Effect.map(Ref.make(0), (counter) => ({
+      make: Ref.modify(counter, (n) => [`id${String(n + 1).padStart(ID_LENGTH - 2, "0")}`, n + 1])
+    }))
+  )
+}
+
+export const makeId = <B>(): Effect.Effect<B, never, Ids> => Effect.flatMap(Ids, (ids) => ids.make) as any

@@ -1,0 +1,25 @@
+import type { ResolvedLevel } from "../content-tree/ResolvedLevel.js"
+import type { CollectionId, OrganizationId, RevisionId, SpaceId } from "../shared/ids.js"
+import type { DefaultLevel } from "../shared/role.js"
+import type { Timestamp } from "../shared/time.js"
+
+export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private"
+export type EditMode = "live" | "locked"
+
+export interface SpaceRecord {
+  readonly id: SpaceId
+  readonly organizationId: OrganizationId
+  readonly parentId: CollectionId | null
+  readonly title: string
+  readonly emoji: string
+  readonly visibility: Visibility
+  readonly editMode: EditMode
+  readonly defaultLevel: DefaultLevel
+  readonly resolvedLevel: ResolvedLevel
+  readonly revisionId: RevisionId
+  readonly position: string
+  readonly createdAt: Timestamp
+  readonly updatedAt: Timestamp
+  /** Set while soft-deleted; the space is purged 7 days after. */
+  readonly deletedAt: Timestamp | null
+}

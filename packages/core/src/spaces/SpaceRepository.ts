@@ -1,0 +1,37 @@
+import { Context, type Effect, type Option } from "effect"
+import type { CollectionId, OrganizationId, SpaceId } from "../shared/ids.js"
+import type { Keyset, Slice } from "../shared/pagination.js"
+import type { Timestamp } from "../shared/time.js"
+import type { SpaceRecord } from "./SpaceRecord.js"
+
+export interface SpaceQuery {
+  /** Only direct children of this collection. */
+  readonly parentId?: CollectionId | undefined
+  /** true: leave out spaces whose resolved level is `none`. */
+  readonly visibleOnly: boolean
+  readonly order: "asc" | "desc"
+}
+
+export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
+  SpaceRepository,
+  {
+    readonly insert: (space: SpaceRecord) => Effect.Effect<void>
+    readonly update: (space: SpaceRecord) => Effect.Effect<void>
+    /** Removes the space for good. */
+    readonly purge: (id: SpaceId) => Effect.Effect<void>
+    /** Finds deleted spaces too. */
+    readonly findById: (id: SpaceId) => Effect.Effect<Option.Option<SpaceRecord>>
+    /** Direct children of a parent that are not deleted. */
+    readonly children: (
+      organizationId: OrganizationId,
+      parentId: CollectionId | null
+    ) => Effect.Effect<ReadonlyArray<SpaceRecord>>
+    /** Spaces not deleted, by (createdAt, id) in `order`. */
+    readonly list: (organizationId: OrganizationId, query: SpaceQuery, keyset: Keyset) => Effect.Effect<Slice<SpaceRecord>>
+    readonly count: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<number>
+    /** Spaces deleted at or before `deletedBefore`. */
+    readonly listExpired: (deletedBefore: Timestamp, limit: number) => Effect.Effect<ReadonlyArray<SpaceId>>
+  }
+>() {}
+
+export const spaceSortKey = (s: SpaceRecord) => [s.createdAt, s.id]

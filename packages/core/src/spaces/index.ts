@@ -1,0 +1,2 @@
+export * from "./SpaceRecord.js"
+export * from "./SpaceRepository.js"

@@ -1,0 +1,2 @@
+export * from "./TeamRecord.js"
+export * from "./TeamRepository.js"

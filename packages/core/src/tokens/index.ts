@@ -1,0 +1,2 @@
+export * from "./ApiTokens.js"
+export * from "./TokenRepository.js"
