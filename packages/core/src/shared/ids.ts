@@ -30,8 +30,13 @@ export const randomId = (): string => {
   return out
 }
 
-/** Makes identifiers; tests swap in `Ids.deterministic` to get predictable ones. */
-export class Ids extends Context.Tag("@quire/core/Ids")<Ids, { readonly make: Effect.Effect<string> }>() {
+/**
+ * Makes identifiers. A reference with the random generator as default, like `Clock`:
+ * nothing has to provide it, and tests swap in `Ids.deterministic` for predictable ones.
+ */
+export class Ids extends Context.Reference<Ids>()("@quire/core/Ids", {
+  defaultValue: (): { readonly make: Effect.Effect<string> } => ({ make: Effect.sync(randomId) })
+}) {
   static readonly random = Layer.succeed(Ids, { make: Effect.sync(randomId) })
   static readonly deterministic = Layer.effect(
     Ids,
@@ -41,4 +46,4 @@ export class Ids extends Context.Tag("@quire/core/Ids")<Ids, { readonly make: Ef
   )
 }
 
-export const makeId = <B>(): Effect.Effect<B, never, Ids> => Effect.flatMap(Ids, (ids) => ids.make) as any
+export const makeId = <B>(): Effect.Effect<B> => Effect.flatMap(Ids, (ids) => ids.make) as Effect.Effect<B>

@@ -1,0 +1,32 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { InternalServerError, InvalidInputError, NotFoundError } from "./errors.js"
+import { CollectionsGroup } from "./groups/CollectionsGroup.js"
+import { InvitesGroup } from "./groups/InvitesGroup.js"
+import { MembersGroup } from "./groups/MembersGroup.js"
+import { MetaGroup } from "./groups/MetaGroup.js"
+import { OrganizationsGroup } from "./groups/OrganizationsGroup.js"
+import { SpacesGroup } from "./groups/SpacesGroup.js"
+import { TeamsGroup } from "./groups/TeamsGroup.js"
+import { UsersGroup } from "./groups/UsersGroup.js"
+
+/** The GitBook-compatible `/v1` API. Endpoint names are the official operationIds. */
+export class QuireApi extends HttpApi.make("quire")
+  .add(MetaGroup)
+  .add(UsersGroup)
+  .add(OrganizationsGroup)
+  .add(InvitesGroup)
+  .add(MembersGroup)
+  .add(TeamsGroup)
+  .add(CollectionsGroup)
+  .add(SpacesGroup)
+  .addError(InvalidInputError)
+  .addError(NotFoundError)
+  .addError(InternalServerError)
+  .prefix("/v1")
+  .annotateContext(
+    OpenApi.annotations({
+      title: "Quire",
+      description: "A self-hosted, GitBook-compatible content API.",
+      version: "0.1.0"
+    })
+  ) {}

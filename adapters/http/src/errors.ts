@@ -1,0 +1,46 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Conflict, Forbidden, Gone, InvalidInput, NotFound, RateLimited, Unauthorized } from "@quire/core"
+import { ParseResult, Schema } from "effect"
+
+/** A failure that is not the caller's fault; its details go to the log, not the body. */
+export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
+  message: Schema.String
+}) {}
+
+/** The official error body: `{"error": {"code": <status>, "message": "..."}}`. */
+const ErrorBody = <Code extends number>(code: Code) =>
+  Schema.Struct({
+    error: Schema.Struct({ code: Schema.Literal(code), message: Schema.String })
+  })
+
+/**
+ * The wire form of a core error class: the handler fails with the core error itself,
+ * and this schema renders it as the official body with its status.
+ */
+const wire = <E extends { readonly message: string }, Code extends number>(
+  name: string,
+  is: (u: unknown) => u is E,
+  code: Code,
+  make: (message: string) => E
+) =>
+  Schema.transformOrFail(ErrorBody(code), Schema.declare(is, { identifier: name }), {
+    strict: true,
+    decode: (body) => ParseResult.succeed(make(body.error.message)),
+    encode: (error) => ParseResult.succeed({ error: { code, message: error.message } })
+  }).annotations(HttpApiSchema.annotations({ status: code, identifier: `${name}Error` }))
+
+const isInstance =
+  <E>(cls: abstract new (...args: any) => E) =>
+  (u: unknown): u is E =>
+    u instanceof cls
+
+export const InvalidInputError = wire("BadRequest", isInstance(InvalidInput), 400, (message) =>
+  new InvalidInput({ field: "", message })
+)
+export const UnauthorizedError = wire("Unauthorized", isInstance(Unauthorized), 401, (message) => new Unauthorized({ message }))
+export const ForbiddenError = wire("Forbidden", isInstance(Forbidden), 403, (message) => new Forbidden({ message }))
+export const NotFoundError = wire("NotFound", isInstance(NotFound), 404, (message) => new NotFound({ message }))
+export const ConflictError = wire("Conflict", isInstance(Conflict), 409, (message) => new Conflict({ message }))
+export const GoneError = wire("Gone", isInstance(Gone), 410, (message) => new Gone({ message }))
+export const RateLimitedError = wire("TooManyRequests", isInstance(RateLimited), 429, (message) => new RateLimited({ message }))
+export const InternalServerError = wire("Internal", isInstance(InternalError), 500, (message) => new InternalError({ message }))

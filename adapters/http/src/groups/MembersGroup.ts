@@ -1,0 +1,46 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { ListOf, Member, MemberRole, MemberSpaceItem, MemberTeamItem, UpdateMemberInput } from "@quire/core"
+import { Schema } from "effect"
+import { Authentication } from "../Authentication.js"
+import { Order, organizationId, PageParams, userId } from "../params.js"
+import { commonErrors, NoContent } from "./common.js"
+
+export class MembersGroup extends HttpApiGroup.make("members")
+  .add(
+    HttpApiEndpoint.get("listMembersInOrganizationById")`/orgs/${organizationId}/members`
+      .setUrlParams(
+        Schema.Struct({
+          ...PageParams,
+          order: Schema.optional(Order),
+          role: Schema.optional(Schema.Union(MemberRole, Schema.Literal("guest"))),
+          search: Schema.optional(Schema.String),
+          sort: Schema.optional(Schema.Literal("joinedAt", "lastSeenAt", "name"))
+        })
+      )
+      .addSuccess(ListOf(Member))
+  )
+  .add(HttpApiEndpoint.get("getMemberInOrganizationById")`/orgs/${organizationId}/members/${userId}`.addSuccess(Member))
+  .add(
+    HttpApiEndpoint.patch("updateMemberInOrganizationById")`/orgs/${organizationId}/members/${userId}`
+      .setPayload(UpdateMemberInput)
+      .addSuccess(Member)
+  )
+  .add(
+    HttpApiEndpoint.del("removeMemberFromOrganizationById")`/orgs/${organizationId}/members/${userId}`.addSuccess(NoContent)
+  )
+  .add(HttpApiEndpoint.post("setMemberSso")`/orgs/${organizationId}/members/${userId}/sso`.addSuccess(Member))
+  .add(
+    HttpApiEndpoint.get("listSpacesForOrganizationMember")`/orgs/${organizationId}/members/${userId}/spaces`
+      .setUrlParams(Schema.Struct({ ...PageParams, order: Schema.optional(Order) }))
+      .addSuccess(ListOf(MemberSpaceItem))
+  )
+  .add(
+    HttpApiEndpoint.get("listTeamsForOrganizationMember")`/orgs/${organizationId}/members/${userId}/teams`
+      .setUrlParams(Schema.Struct({ ...PageParams, title: Schema.optional(Schema.String) }))
+      .addSuccess(ListOf(MemberTeamItem))
+  )
+  .addError(commonErrors[0])
+  .addError(commonErrors[1])
+  .addError(commonErrors[2])
+  .addError(commonErrors[3])
+  .middleware(Authentication) {}

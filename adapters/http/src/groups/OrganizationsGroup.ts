@@ -1,0 +1,40 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput } from "@quire/core"
+import { Schema } from "effect"
+import { Authentication } from "../Authentication.js"
+import { emailDomain, organizationId, PageParams } from "../params.js"
+import { commonErrors } from "./common.js"
+
+export class OrganizationsGroup extends HttpApiGroup.make("organizations")
+  .add(
+    HttpApiEndpoint.get("listOrganizationsForAuthenticatedUser", "/orgs")
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(ListOf(Organization))
+  )
+  .add(
+    HttpApiEndpoint.post("createOrganization", "/orgs")
+      .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(Schema.String), openapiUrl: Schema.optional(Schema.String) }))
+      .setPayload(CreateOrganizationInput)
+      .addSuccess(Organization, { status: 201 })
+  )
+  .add(HttpApiEndpoint.get("getOrganizationById")`/orgs/${organizationId}`.addSuccess(Organization))
+  .add(
+    HttpApiEndpoint.patch("updateOrganizationById")`/orgs/${organizationId}`
+      .setPayload(UpdateOrganizationInput)
+      .addSuccess(Organization)
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganizationsForEmailDomain")`/email-domains/${emailDomain}/orgs`.addSuccess(
+      Schema.Struct({ organizations: Schema.Array(Organization) })
+    )
+  )
+  .add(
+    HttpApiEndpoint.post("updateOrganizationMemberLastSeenAt")`/orgs/${organizationId}/ping`.addSuccess(
+      Schema.Struct({ docsVisitorClaims: Schema.optional(Schema.String) })
+    )
+  )
+  .addError(commonErrors[0])
+  .addError(commonErrors[1])
+  .addError(commonErrors[2])
+  .addError(commonErrors[3])
+  .middleware(Authentication) {}

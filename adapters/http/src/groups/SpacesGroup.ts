@@ -1,0 +1,35 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceInput } from "@quire/core"
+import { Schema } from "effect"
+import { Authentication } from "../Authentication.js"
+import { organizationId, PageParams, spaceId } from "../params.js"
+import { commonErrors, GoneError, ResetContent } from "./common.js"
+
+export class SpacesGroup extends HttpApiGroup.make("spaces")
+  .add(
+    HttpApiEndpoint.post("createSpace")`/orgs/${organizationId}/spaces`
+      .setPayload(CreateSpaceInput)
+      .addSuccess(Space, { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.get("listSpacesInOrganizationById")`/orgs/${organizationId}/spaces`
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(ListOf(Space))
+  )
+  .add(
+    HttpApiEndpoint.get("getSpaceById")`/spaces/${spaceId}`
+      .setUrlParams(Schema.Struct({ shareKey: Schema.optional(Schema.String) }))
+      .addSuccess(Space)
+  )
+  .add(HttpApiEndpoint.patch("updateSpaceById")`/spaces/${spaceId}`.setPayload(UpdateSpaceInput).addSuccess(Space))
+  .add(HttpApiEndpoint.del("deleteSpaceById")`/spaces/${spaceId}`.addSuccess(ResetContent))
+  .add(HttpApiEndpoint.post("duplicateSpace")`/spaces/${spaceId}/duplicate`.addSuccess(Space, { status: 201 }))
+  .add(HttpApiEndpoint.post("restoreSpace")`/spaces/${spaceId}/restore`.addSuccess(Space))
+  .add(HttpApiEndpoint.post("moveSpace")`/spaces/${spaceId}/move`.setPayload(MoveInput).addSuccess(Space))
+  .add(HttpApiEndpoint.post("transferSpace")`/spaces/${spaceId}/transfer`.setPayload(TransferInput).addSuccess(Space))
+  .addError(commonErrors[0])
+  .addError(commonErrors[1])
+  .addError(commonErrors[2])
+  .addError(commonErrors[3])
+  .addError(GoneError)
+  .middleware(Authentication) {}

@@ -1,0 +1,4 @@
+export * from "./Api.js"
+export * from "./Authentication.js"
+export * from "./errors.js"
+export * from "./QuireHttp.js"

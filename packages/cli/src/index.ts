@@ -1,0 +1,3 @@
+export * from "./DatabaseUrl.js"
+export * from "./serve.js"
+export * from "./ServerConfig.js"

@@ -1,0 +1,40 @@
+import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { QuireCore, Spaces } from "@quire/core"
+import { QuireHttpApi } from "@quire/http"
+import { Console, Effect, Layer, Schedule } from "effect"
+import { createServer } from "node:http"
+import { bootstrapFirstUser } from "./bootstrap.js"
+import { describeStorage, storageLayer } from "./DatabaseUrl.js"
+import { ServerConfig } from "./ServerConfig.js"
+
+type Config = Effect.Effect.Success<typeof ServerConfig>
+
+/** Purges spaces whose restore window has passed, now and every hour. */
+const PurgeJob = Layer.scopedDiscard(
+  Effect.gen(function* () {
+    const spaces = yield* Spaces
+    const purge = spaces.purgeExpired.pipe(
+      Effect.tap((n) => (n > 0 ? Effect.logInfo(`Purged ${n} expired deleted space(s)`) : Effect.void)),
+      Effect.catchAllCause((cause) => Effect.logError("Purge of expired spaces failed", cause))
+    )
+    yield* Effect.forkScoped(Effect.repeat(purge, Schedule.spaced("1 hour")))
+  })
+)
+
+/** The whole server as one layer: HTTP on `config.port`, over the configured storage. */
+export const serverLayer = (config: Config) => {
+  const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(Layer.provideMerge(storageLayer(config.storage)))
+  const announce = Layer.effectDiscard(
+    Effect.gen(function* () {
+      yield* bootstrapFirstUser
+      const address = yield* HttpServer.addressFormattedWith((a) => Effect.succeed(a))
+      yield* Console.log(`Quire listening on ${address} (${describeStorage(config.storage)}), public URL ${config.publicUrl}`)
+    })
+  )
+  return Layer.mergeAll(HttpApiBuilder.serve(HttpMiddleware.logger), announce, PurgeJob).pipe(
+    Layer.provide(QuireHttpApi),
+    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })),
+    Layer.provide(core)
+  )
+}
