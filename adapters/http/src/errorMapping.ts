@@ -1,4 +1,4 @@
-import { HttpApiBuilder, type HttpApiError, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpApiError, HttpServerError } from "@effect/platform"
 import { formatPath, InvalidInput, NotFound } from "@quire/core"
 import { Cause, Effect } from "effect"
 import { InternalError } from "./errors.js"
@@ -6,9 +6,24 @@ import { InternalError } from "./errors.js"
 const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput => {
   const issue = error.issues[0]
   const field = issue ? formatPath(issue.path) : ""
-  return field === ""
-    ? InvalidInput.of("body", issue?.message ?? error.message)
-    : InvalidInput.of(field, issue!.message)
+  if (field !== "") return InvalidInput.of(field, issue!.message)
+  // A whole-body issue: keep our own rule's words, replace the schema dump Effect would print.
+  const message = issue?.message ?? ""
+  return InvalidInput.of("body", message === "" || message.startsWith("Expected") ? "must be a JSON object" : message)
+}
+
+/** A framework failure as the domain error that says the same thing; anything else unchanged. */
+const toDomainError = (error: unknown): unknown => {
+  if (error instanceof HttpApiError.HttpApiDecodeError) return fromDecodeError(error)
+  if (HttpServerError.isServerError(error)) {
+    if (error._tag === "RequestError") {
+      return InvalidInput.of("body", "is not valid JSON")
+    }
+    if (error._tag === "RouteNotFound") {
+      return new NotFound({ message: `No operation at ${error.request.method} ${error.request.url}` })
+    }
+  }
+  return error
 }
 
 /**
@@ -20,23 +35,16 @@ const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput =
 export const ErrorMappingLive = HttpApiBuilder.middleware(
   (app) =>
     app.pipe(
-      Effect.catchIf(
-        (e: unknown): e is HttpApiError.HttpApiDecodeError =>
-          typeof e === "object" && e !== null && (e as { _tag?: string })._tag === "HttpApiDecodeError",
-        (e: HttpApiError.HttpApiDecodeError) => Effect.fail(fromDecodeError(e))
-      ),
-      Effect.catchTags({
-        RequestError: (e) => Effect.fail(InvalidInput.of("body", `could not be read as JSON (${e.description ?? e.reason})`)),
-        RouteNotFound: () =>
-          Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-            Effect.fail(new NotFound({ message: `No operation at ${request.method} ${request.url}` }))
-          )
-      } as any),
-      Effect.catchAllDefect((defect) =>
-        Effect.zipRight(
-          Effect.logError("Unexpected failure", Cause.die(defect)),
-          Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
-        )
-      )
+      Effect.mapError(toDomainError),
+      Effect.catchAllDefect((defect) => {
+        // The platform reports an unreadable body as a defect; it is the caller's mistake.
+        const mapped = toDomainError(defect)
+        return mapped !== defect
+          ? Effect.fail(mapped)
+          : Effect.zipRight(
+              Effect.logError("Unexpected failure", Cause.die(defect)),
+              Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
+            )
+      })
     ) as any
 )

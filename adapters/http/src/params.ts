@@ -31,3 +31,15 @@ export const PageParams = {
 }
 
 export const Order = Schema.Literal("asc", "desc")
+
+/** A body the spec marks optional: an absent body reads as `{}`. */
+export const OptionalBody = <A, I>(schema: Schema.Schema<A, I, never>) =>
+  Schema.compose(
+    Schema.transform(Schema.NullOr(Schema.Unknown), Schema.Unknown, {
+      strict: true,
+      decode: (body) => body ?? {},
+      encode: (body) => body
+    }),
+    schema,
+    { strict: false }
+  )

@@ -66,4 +66,4 @@ const program = command(process.argv.slice(2)).pipe(
   Logger.withMinimumLogLevel(LogLevel.Info)
 )
 
-NodeRuntime.runMain(program, { disableErrorReporting: true })
+NodeRuntime.runMain(program, { disableErrorReporting: true, disablePrettyLogger: true })

@@ -23,7 +23,7 @@ const services = Layer.mergeAll(
 
 export const QuireCore = {
   services,
-  /** The services with `urls` built from `publicUrl`. */
+  /** The services, and the `Urls` they build from `publicUrl`. */
   layer: (options: { readonly publicUrl: string }) =>
-    services.pipe(Layer.provide(Urls.layer(options.publicUrl)))
+    services.pipe(Layer.provideMerge(Urls.layer(options.publicUrl)))
 } as const

@@ -10,7 +10,7 @@ import {
 } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { BooleanParam, collectionId, organizationId, PageParams } from "../params.js"
+import { BooleanParam, collectionId, OptionalBody, organizationId, PageParams } from "../params.js"
 import { commonErrors, ResetContent } from "./common.js"
 
 export class CollectionsGroup extends HttpApiGroup.make("collections")
@@ -41,7 +41,7 @@ export class CollectionsGroup extends HttpApiGroup.make("collections")
   )
   .add(
     HttpApiEndpoint.post("createCollection")`/orgs/${organizationId}/collections`
-      .setPayload(CreateCollectionInput)
+      .setPayload(OptionalBody(CreateCollectionInput))
       .addSuccess(Collection, { status: 201 })
   )
   .addError(commonErrors[0])

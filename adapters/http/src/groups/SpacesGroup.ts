@@ -2,13 +2,13 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { organizationId, PageParams, spaceId } from "../params.js"
+import { OptionalBody, organizationId, PageParams, spaceId } from "../params.js"
 import { commonErrors, GoneError, ResetContent } from "./common.js"
 
 export class SpacesGroup extends HttpApiGroup.make("spaces")
   .add(
     HttpApiEndpoint.post("createSpace")`/orgs/${organizationId}/spaces`
-      .setPayload(CreateSpaceInput)
+      .setPayload(OptionalBody(CreateSpaceInput))
       .addSuccess(Space, { status: 201 })
   )
   .add(

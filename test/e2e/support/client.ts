@@ -1,0 +1,47 @@
+import { GitBookAPI } from "@gitbook/api"
+import { validateResponse } from "./officialSpec.js"
+
+/** Operations of the seed that the official spec lacks: their bodies are checked by the tests themselves. */
+const seedOnly = [/^\/spaces\/[^/]+\/transfer$/]
+
+/** Every response the official client saw that does not match the official spec. */
+export const specViolations: Array<string> = []
+
+const validatingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const response = await fetch(input, init)
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url)
+  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
+  const text = await response.clone().text()
+  let body: unknown
+  if (text !== "") {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      specViolations.push(`${method} ${url.pathname}: body is not JSON: ${text.slice(0, 200)}`)
+    }
+  }
+  if (response.status === 204 || response.status === 205) {
+    if (text !== "") specViolations.push(`${method} ${url.pathname}: ${response.status} with a body`)
+  } else if (!seedOnly.some((p) => p.test(url.pathname.replace(/^\/v1/, "")))) {
+    specViolations.push(...validateResponse(method, url.pathname.replace(/^\/v1/, ""), response.status, body))
+  }
+  return response
+}
+
+/** The official GitBook client, pointed at a Quire server, checking every answer against the spec. */
+export const gitbook = (endpoint: string, authToken?: string) =>
+  new GitBookAPI({ endpoint, authToken, serviceBinding: { fetch: validatingFetch } as any })
+
+/** A raw call for what the official client lacks (e.g. the seed's space transfer). */
+export const rawCall = async (endpoint: string, token: string | undefined, method: string, path: string, body?: unknown) => {
+  const response = await validatingFetch(`${endpoint}/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {})
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) }
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { promisify } from "node:util"
+
+const root = resolve(import.meta.dirname, "../../..")
+const main = join(root, "packages/cli/src/main.ts")
+const tsx = join(root, "node_modules/.bin/tsx")
+
+export const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer()
+    server.once("error", fail)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => done(typeof address === "object" && address ? address.port : 0))
+    })
+  })
+
+export interface RunningServer {
+  readonly url: string
+  readonly env: NodeJS.ProcessEnv
+  readonly output: () => string
+  /** Runs `quire <args>` against the same database; resolves with stdout. */
+  readonly cli: (...args: Array<string>) => Promise<string>
+  readonly stop: () => Promise<void>
+}
+
+/** Starts the real `quire serve` in a child process on a fresh SQLite file (or `databaseUrl`). */
+export const startServer = async (options: { readonly databaseUrl?: string } = {}): Promise<RunningServer> => {
+  const dir = mkdtempSync(join(tmpdir(), "quire-e2e-"))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const env = {
+    ...process.env,
+    DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, "quire.db")}`,
+    PORT: String(port),
+    PUBLIC_URL: url
+  }
+  const child: ChildProcess = spawn(tsx, [main, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stdout!.on("data", (d) => (output += d))
+  child.stderr!.on("data", (d) => (output += d))
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000)
+    const check = () => {
+      if (output.includes("Quire listening")) {
+        clearTimeout(timer)
+        done()
+      }
+    }
+    child.stdout!.on("data", check)
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      fail(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  const run = promisify(execFile)
+  return {
+    url,
+    env,
+    output: () => output,
+    cli: async (...args) => (await run(tsx, [main, ...args], { env })).stdout,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once("exit", done))
+        child.kill("SIGTERM")
+        await exited
+      }
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
