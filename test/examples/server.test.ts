@@ -9,7 +9,7 @@ const root = resolve(import.meta.dirname, "../..")
 const available = await postgresAvailable()
 
 describe.skipIf(!available)("examples/server", () => {
-  it("starts on Postgres and answers GET /v1/", async () => {
+  it("starts on Postgres and answers GET /v1/", { timeout: 180_000 }, async () => {
     const scope = Effect.runSync(Scope.make())
     const url = await Effect.runPromise(Scope.extend(freshPostgresDatabase, scope))
     const port = await freePort()
@@ -23,12 +23,12 @@ describe.skipIf(!available)("examples/server", () => {
       child.stdout!.on("data", (d) => (output += d))
       child.stderr!.on("data", (d) => (output += d))
       let answer: Response | undefined
-      for (let i = 0; i < 120 && answer === undefined; i++) {
+      for (let i = 0; i < 300 && answer === undefined; i++) {
         await new Promise((r) => setTimeout(r, 500))
         answer = await fetch(`http://127.0.0.1:${port}/v1/`).catch(() => undefined)
       }
       expect(answer?.status, output).toBe(200)
-      expect((await answer!.json()).name).toBe("quire")
+      expect(((await answer!.json()) as { name: string }).name).toBe("quire")
       const unauthorized = await fetch(`http://127.0.0.1:${port}/v1/user`)
       expect(unauthorized.status).toBe(401)
     } finally {

@@ -1,1 +1,5 @@
+export * from "./inputs.js"
+export * from "./Invite.js"
 export * from "./InviteRepository.js"
+export * from "./Invites.js"
+export * from "./render.js"

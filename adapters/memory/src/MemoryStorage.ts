@@ -1,0 +1,51 @@
+import {
+  CollectionRepository,
+  InviteRepository,
+  MemberRepository,
+  OrganizationRepository,
+  SpaceRepository,
+  Storage,
+  TeamRepository,
+  TokenRepository,
+  UserRepository
+} from "@quire/core"
+import { Context, Effect, Layer } from "effect"
+import { makeMemoryCollectionRepository } from "./MemoryCollectionRepository.js"
+import { makeMemoryInviteRepository } from "./MemoryInviteRepository.js"
+import { makeMemoryMemberRepository } from "./MemoryMemberRepository.js"
+import { makeMemoryOrganizationRepository } from "./MemoryOrganizationRepository.js"
+import { makeMemorySpaceRepository } from "./MemorySpaceRepository.js"
+import { makeMemoryStore } from "./MemoryStore.js"
+import { makeMemoryTeamRepository } from "./MemoryTeamRepository.js"
+import { makeMemoryTokenRepository } from "./MemoryTokenRepository.js"
+import { makeMemoryUserRepository } from "./MemoryUserRepository.js"
+
+export type MemoryStorageServices =
+  | Storage
+  | UserRepository
+  | TokenRepository
+  | OrganizationRepository
+  | MemberRepository
+  | InviteRepository
+  | TeamRepository
+  | CollectionRepository
+  | SpaceRepository
+
+/** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
+export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices> } = {
+  layer: Layer.effectContext(
+    Effect.map(makeMemoryStore, (store) =>
+      Context.empty().pipe(
+        Context.add(Storage, { transaction: store.transaction }),
+        Context.add(UserRepository, makeMemoryUserRepository(store)),
+        Context.add(TokenRepository, makeMemoryTokenRepository(store)),
+        Context.add(OrganizationRepository, makeMemoryOrganizationRepository(store)),
+        Context.add(MemberRepository, makeMemoryMemberRepository(store)),
+        Context.add(InviteRepository, makeMemoryInviteRepository(store)),
+        Context.add(TeamRepository, makeMemoryTeamRepository(store)),
+        Context.add(CollectionRepository, makeMemoryCollectionRepository(store)),
+        Context.add(SpaceRepository, makeMemorySpaceRepository(store))
+      )
+    )
+  )
+}

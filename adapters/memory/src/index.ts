@@ -1,0 +1,1 @@
+export { MemoryStorage, type MemoryStorageServices } from "./MemoryStorage.js"

@@ -1,0 +1,52 @@
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type {
+  CollectionRepository,
+  InviteRepository,
+  MemberRepository,
+  OrganizationRepository,
+  SpaceRepository,
+  Storage,
+  TeamRepository,
+  TokenRepository,
+  UserRepository
+} from "@quire/core"
+import { Layer } from "effect"
+import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.js"
+import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
+import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
+import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
+import { SqlSpaceRepository } from "./spaces/SqlSpaceRepository.js"
+import { SqlStorage } from "./storage/SqlStorage.js"
+import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
+import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
+import { SqlUserRepository } from "./users/SqlUserRepository.js"
+
+/** Every storage port. */
+export type StorageServices =
+  | Storage
+  | UserRepository
+  | TokenRepository
+  | OrganizationRepository
+  | MemberRepository
+  | InviteRepository
+  | TeamRepository
+  | CollectionRepository
+  | SpaceRepository
+
+/**
+ * Every storage port on one `SqlClient`, configured with `transformQueryNames: camelToSnake`
+ * and `transformResultNames: snakeToCamel`, on a schema brought up to date by `runMigrations`.
+ */
+export const SqlRepositories: { readonly layer: Layer.Layer<StorageServices, never, SqlClient> } = {
+  layer: Layer.mergeAll(
+    SqlStorage.layer,
+    SqlUserRepository.layer,
+    SqlTokenRepository.layer,
+    SqlOrganizationRepository.layer,
+    SqlMemberRepository.layer,
+    SqlInviteRepository.layer,
+    SqlTeamRepository.layer,
+    SqlCollectionRepository.layer,
+    SqlSpaceRepository.layer
+  )
+}

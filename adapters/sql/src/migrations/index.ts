@@ -1,0 +1,6 @@
+import { foundation } from "./0001_foundation.js"
+
+/** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
+export const migrations = {
+  "0001_foundation": foundation
+}

@@ -1,0 +1,132 @@
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { Fragment } from "@effect/sql/Statement"
+import {
+  type CollectionId,
+  type DefaultLevel,
+  type EditMode,
+  type OrganizationId,
+  type ResolvedLevel,
+  type RevisionId,
+  type SpaceId,
+  type SpaceRecord,
+  SpaceRepository,
+  type Visibility
+} from "@quire/core"
+import { Effect, Layer, Option } from "effect"
+import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
+import { toCount } from "../shared/values.js"
+
+interface SpaceRow {
+  readonly id: string
+  readonly organizationId: string
+  readonly parentId: string | null
+  readonly title: string
+  readonly emoji: string
+  readonly visibility: string
+  readonly editMode: string
+  readonly defaultLevel: string | null
+  readonly resolvedLevel: string
+  readonly revisionId: string
+  readonly position: string
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly deletedAt: string | null
+}
+
+const toSpaceRecord = (row: SpaceRow): SpaceRecord => ({
+  id: row.id as SpaceId,
+  organizationId: row.organizationId as OrganizationId,
+  parentId: row.parentId as CollectionId | null,
+  title: row.title,
+  emoji: row.emoji,
+  visibility: row.visibility as Visibility,
+  editMode: row.editMode as EditMode,
+  defaultLevel: row.defaultLevel as DefaultLevel,
+  resolvedLevel: row.resolvedLevel as ResolvedLevel,
+  revisionId: row.revisionId as RevisionId,
+  position: row.position,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  deletedAt: row.deletedAt
+})
+
+const toRow = (s: SpaceRecord) => ({
+  id: s.id,
+  organizationId: s.organizationId,
+  parentId: s.parentId,
+  title: s.title,
+  emoji: s.emoji,
+  visibility: s.visibility,
+  editMode: s.editMode,
+  defaultLevel: s.defaultLevel,
+  resolvedLevel: s.resolvedLevel,
+  revisionId: s.revisionId,
+  position: s.position,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  deletedAt: s.deletedAt
+})
+
+const COLUMNS = `id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level,
+  resolved_level, revision_id, position, created_at, updated_at, deleted_at`
+const KEY = ["created_at", "id"]
+
+export const makeSqlSpaceRepository = Effect.gen(function* () {
+  const sql = yield* SqlClient
+  const columns = sql.literal(COLUMNS)
+
+  /** Spaces of the organization that are not deleted (the partial indexes' condition). */
+  const live = (organizationId: OrganizationId, visibleOnly: boolean): Array<Fragment> => [
+    sql`organization_id = ${organizationId}`,
+    sql`deleted_at IS NULL`,
+    ...(visibleOnly ? [sql`resolved_level <> 'none'`] : [])
+  ]
+
+  const count = (where: ReadonlyArray<Fragment>) =>
+    Effect.map(
+      sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM spaces WHERE ${sql.and(where)}`,
+      toCount
+    )
+
+  return SpaceRepository.of({
+    insert: (space) => sql`INSERT INTO spaces ${sql.insert(toRow(space))}`.pipe(Effect.asVoid, Effect.orDie),
+    update: (space) => {
+      const { id: _, ...changes } = toRow(space)
+      return sql`UPDATE spaces SET ${sql.update(changes)} WHERE id = ${space.id}`.pipe(Effect.asVoid, Effect.orDie)
+    },
+    purge: (id) => sql`DELETE FROM spaces WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+    findById: (id) =>
+      sql<SpaceRow>`SELECT ${columns} FROM spaces WHERE id = ${id}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSpaceRecord)),
+        Effect.orDie
+      ),
+    children: (organizationId, parentId) =>
+      sql<SpaceRow>`SELECT ${columns} FROM spaces
+        WHERE ${sql.and([
+          ...live(organizationId, false),
+          parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`
+        ])}
+        ORDER BY position, id`.pipe(Effect.map((rows) => rows.map(toSpaceRecord)), Effect.orDie),
+    list: (organizationId, query, keyset) =>
+      Effect.gen(function* () {
+        const where = [
+          ...live(organizationId, query.visibleOnly),
+          ...(query.parentId === undefined ? [] : [sql`parent_id = ${query.parentId}`])
+        ]
+        const rows = yield* sql<SpaceRow>`SELECT ${columns} FROM spaces
+          WHERE ${sql.and([...where, afterCursor(sql, KEY, keyset, query.order)])}
+          ORDER BY ${orderBy(sql, KEY, query.order)} ${pageLimit(sql, keyset)}`
+        return { rows: rows.map(toSpaceRecord), count: yield* count(where) }
+      }).pipe(Effect.orDie),
+    count: (organizationId, visibleOnly) => count(live(organizationId, visibleOnly)).pipe(Effect.orDie),
+    listExpired: (deletedBefore, limit) =>
+      sql<{ id: string }>`SELECT id FROM spaces
+        WHERE deleted_at IS NOT NULL AND deleted_at <= ${deletedBefore}
+        ORDER BY deleted_at, id LIMIT ${limit}`.pipe(
+        Effect.map((rows) => rows.map((row) => row.id as SpaceId)),
+        Effect.orDie
+      )
+  })
+})
+
+export const SqlSpaceRepository = { layer: Layer.effect(SpaceRepository, makeSqlSpaceRepository) }

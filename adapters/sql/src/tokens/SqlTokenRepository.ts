@@ -1,0 +1,26 @@
+import { SqlClient } from "@effect/sql/SqlClient"
+import { TokenRepository } from "@quire/core"
+import { Effect, Layer, Option } from "effect"
+import { JOINED_USER_COLUMNS, type JoinedUserRow, joinedToUserRecord } from "../users/userColumns.js"
+
+export const makeSqlTokenRepository = Effect.gen(function* () {
+  const sql = yield* SqlClient
+  return TokenRepository.of({
+    insert: (token) =>
+      sql`INSERT INTO api_tokens ${sql.insert({
+        hash: token.hash,
+        userId: token.userId,
+        label: token.label,
+        createdAt: token.createdAt
+      })}`.pipe(Effect.asVoid, Effect.orDie),
+    findUserByHash: (hash) =>
+      sql<JoinedUserRow>`SELECT ${sql.literal(JOINED_USER_COLUMNS)}
+        FROM api_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.hash = ${hash}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), joinedToUserRecord)),
+        Effect.orDie
+      )
+  })
+})
+
+export const SqlTokenRepository = { layer: Layer.effect(TokenRepository, makeSqlTokenRepository) }

@@ -1,0 +1,46 @@
+import type { MigrationError } from "@effect/sql/Migrator"
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { nameTransforms, runMigrations, SqlRepositories, type StorageServices } from "@quire/storage-sql"
+import { Effect, Layer } from "effect"
+import { mkdirSync } from "node:fs"
+import { dirname } from "node:path"
+
+export interface SqliteStorageOptions {
+  /** Path of the database file; its directory is made if missing. */
+  readonly filename: string
+}
+
+export type SqliteStorageError = SqlError | MigrationError
+
+/**
+ * WAL lets readers in other processes go on while one writes; a writer waits up to 5 s for
+ * another's lock instead of failing at once.
+ */
+const pragmas = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient
+    yield* sql`PRAGMA journal_mode = WAL`
+    yield* sql`PRAGMA busy_timeout = 5000`
+    yield* sql`PRAGMA foreign_keys = ON`
+  })
+)
+
+/** The SQLite client alone (name transforms and pragmas set), for tools that need raw SQL. */
+const client = (options: SqliteStorageOptions): Layer.Layer<SqliteClient.SqliteClient | SqlClient, SqlError> =>
+  Layer.unwrapEffect(
+    Effect.sync(() => {
+      if (options.filename !== ":memory:") mkdirSync(dirname(options.filename), { recursive: true })
+      return SqliteClient.layer({ filename: options.filename, ...nameTransforms })
+    })
+  ).pipe(
+    Layer.orDie,
+    (base) => Layer.provideMerge(pragmas, base)
+  )
+
+/** Every storage port in one SQLite file, migrated when the layer is built. */
+const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>
+  SqlRepositories.layer.pipe(Layer.provide(runMigrations), Layer.provide(client(options)))
+
+export const SqliteStorage = { client, layer }

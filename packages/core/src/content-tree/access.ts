@@ -1,0 +1,131 @@
+import { Effect, Option } from "effect"
+import type { CollectionRecord } from "../collections/CollectionRecord.js"
+import { CollectionRepository } from "../collections/CollectionRepository.js"
+import { ensure, type OrganizationAccess, organizationAccess } from "../policy/access.js"
+import { type CollectionPermissions, collectionPermissions, contentLevel, type SpacePermissions, spacePermissions } from "../policy/Policy.js"
+import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
+import type { CollectionId, OrganizationId, SpaceId } from "../shared/ids.js"
+import type { MemberRole } from "../shared/role.js"
+import type { SpaceRecord } from "../spaces/SpaceRecord.js"
+import { SpaceRepository } from "../spaces/SpaceRepository.js"
+import type { ResolvedLevel } from "./ResolvedLevel.js"
+
+/** The caller's standing on one collection or space. */
+export interface ContentAccess<R> {
+  readonly organization: OrganizationAccess
+  readonly record: R
+  readonly level: MemberRole | undefined
+}
+
+/**
+ * The organization as seen by the caller, failing with `notFound` (the content's own
+ * NotFound) for a non-member, so the error names nothing the caller may not know.
+ */
+export const memberAccess = (organizationId: OrganizationId, notFound: NotFound) =>
+  Effect.catchTag(organizationAccess(organizationId), "NotFound", () => Effect.fail(notFound))
+
+/** A collection the caller can view; anything else is `NotFound`. */
+export const collectionAccess = (id: string) =>
+  Effect.gen(function* () {
+    const collections = yield* CollectionRepository
+    const notFound = NotFound.of("Collection", id)
+    const record = yield* Effect.flatten(collections.findById(id as CollectionId)).pipe(Effect.orElseFail(() => notFound))
+    const organization = yield* memberAccess(record.organizationId, notFound)
+    const level = contentLevel(organization.member, record.resolvedLevel)
+    if (!collectionPermissions(level).view) return yield* Effect.fail(notFound)
+    return { organization, record, level } satisfies ContentAccess<CollectionRecord>
+  })
+
+/** `collectionAccess`, then `ensure` one collection permission. */
+export const collectionAccessFor = (id: string, permission: keyof CollectionPermissions, action: string) =>
+  Effect.tap(collectionAccess(id), (access) => ensure(collectionPermissions(access.level)[permission], action))
+
+/**
+ * A space the caller can view. A deleted space is seen only by those who administer it
+ * (so they can restore it); for anyone else it is `NotFound`.
+ */
+export const spaceAccess = (id: string) =>
+  Effect.gen(function* () {
+    const spaces = yield* SpaceRepository
+    const notFound = NotFound.of("Space", id)
+    const record = yield* Effect.flatten(spaces.findById(id as SpaceId)).pipe(Effect.orElseFail(() => notFound))
+    const organization = yield* memberAccess(record.organizationId, notFound)
+    const level = contentLevel(organization.member, record.resolvedLevel)
+    const permissions = spacePermissions(level, record.editMode)
+    if (!permissions.view || (record.deletedAt !== null && !permissions.admin)) return yield* Effect.fail(notFound)
+    return { organization, record, level } satisfies ContentAccess<SpaceRecord>
+  })
+
+/** A space that is not deleted, with one space permission `ensure`d. */
+export const activeSpaceAccessFor = (id: string, permission: keyof SpacePermissions, action: string) =>
+  Effect.gen(function* () {
+    const access = yield* spaceAccess(id)
+    if (access.record.deletedAt !== null) {
+      return yield* Effect.fail(new Conflict({ message: `Space "${id}" is deleted; restore it first` }))
+    }
+    yield* ensure(spacePermissions(access.level, access.record.editMode)[permission], action)
+    return access
+  })
+
+/** Where new or moved content goes: a collection, or the organization's root (`null`). */
+export interface Parent {
+  readonly collection: CollectionRecord | null
+  readonly resolvedLevel: ResolvedLevel | undefined
+}
+
+/**
+ * The parent that content may be created in (or moved into) by the caller. A collection that
+ * does not exist, is in another organization or is hidden from the caller is the same
+ * `InvalidInput` naming `parent`, so its existence does not leak; one the caller sees but may
+ * not create in is `Forbidden`.
+ */
+export const parentFor = (organization: OrganizationAccess, parentId: string | null) =>
+  Effect.gen(function* () {
+    if (parentId === null) {
+      yield* ensure(organization.permissions.createContent, "create content in this organization")
+      return { collection: null, resolvedLevel: undefined } satisfies Parent
+    }
+    const collections = yield* CollectionRepository
+    const found = Option.filter(
+      yield* collections.findById(parentId as CollectionId),
+      (c) => c.organizationId === organization.organization.id
+    )
+    const level = Option.isSome(found) ? contentLevel(organization.member, found.value.resolvedLevel) : undefined
+    if (Option.isNone(found) || !collectionPermissions(level).view) {
+      return yield* Effect.fail(InvalidInput.of("parent", `collection "${parentId}" was not found in this organization`))
+    }
+    yield* ensure(collectionPermissions(level).create, "create content in this collection")
+    return { collection: found.value, resolvedLevel: found.value.resolvedLevel } satisfies Parent
+  })
+
+/**
+ * The parent an existing item sits in, when the caller wants to add to it (a duplicate): the
+ * caller already knows it from the item, so lacking the right there is `Forbidden`, not a bad `parent`.
+ */
+export const existingParentFor = (organization: OrganizationAccess, parentId: string | null) =>
+  Effect.catchTag(parentFor(organization, parentId), "InvalidInput", () =>
+    Effect.fail(new Forbidden({ message: "Your role does not allow you to create content in this collection" }))
+  )
+
+/** The resolved level of the collection an item sits in, or undefined at the root. */
+export const parentLevel = (parentId: CollectionId | null) =>
+  Effect.gen(function* () {
+    if (parentId === null) return undefined
+    const collections = yield* CollectionRepository
+    return Option.getOrUndefined(Option.map(yield* collections.findById(parentId), (c) => c.resolvedLevel))
+  })
+
+/**
+ * The organization content is transferred to: the caller must be a member there (else the
+ * same `InvalidInput` whether it exists or not) and may create content there.
+ */
+export const transferTarget = (organizationId: string) =>
+  Effect.gen(function* () {
+    const target = yield* organizationAccess(organizationId as OrganizationId).pipe(
+      Effect.catchTag("NotFound", () =>
+        Effect.fail(InvalidInput.of("organization", `organization "${organizationId}" was not found`))
+      )
+    )
+    yield* ensure(target.permissions.createContent, "create content in the target organization")
+    return target
+  })

@@ -1,0 +1,19 @@
+import { Schema } from "effect"
+import { MemberRoleOrGuest } from "../shared/role.js"
+import { User } from "../users/User.js"
+
+/** A user as a member of an organization (the spec's `OrganizationMember`). */
+export class Member extends Schema.Class<Member>("OrganizationMember")({
+  object: Schema.Literal("member"),
+  /** The user's id. */
+  id: Schema.String,
+  role: MemberRoleOrGuest,
+  user: User,
+  disabled: Schema.Boolean,
+  joinedAt: Schema.String,
+  lastSeenAt: Schema.optional(Schema.String),
+  sso: Schema.Boolean,
+  spaces: Schema.Number,
+  teams: Schema.Number,
+  sites: Schema.Number
+}) {}

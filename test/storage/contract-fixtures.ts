@@ -1,0 +1,178 @@
+import type {
+  CollectionId,
+  CollectionRecord,
+  CollectionRepository,
+  InviteId,
+  InviteRecord,
+  InviteRepository,
+  Keyset,
+  MemberRecord,
+  MemberRepository,
+  OrganizationId,
+  OrganizationRecord,
+  OrganizationRepository,
+  RevisionId,
+  Slice,
+  SortValue,
+  SpaceId,
+  SpaceRecord,
+  SpaceRepository,
+  Storage,
+  TeamId,
+  TeamMemberRecord,
+  TeamRecord,
+  TeamRepository,
+  TokenRepository,
+  UserId,
+  UserRecord,
+  UserRepository
+} from "@quire/core"
+import { compareKeys, randomId } from "@quire/core"
+import { expect } from "@effect/vitest"
+import { Effect, type Layer } from "effect"
+
+/** Every port a storage adapter provides. */
+export type StoragePorts =
+  | Storage
+  | UserRepository
+  | TokenRepository
+  | OrganizationRepository
+  | MemberRepository
+  | InviteRepository
+  | TeamRepository
+  | CollectionRepository
+  | SpaceRepository
+
+export type StorageLayer = Layer.Layer<StoragePorts, unknown, never>
+
+/** Fresh random ids (mixed-case base62), so tests never collide even on a shared database. */
+export const newId = <B extends string>(): B => randomId() as B
+
+/** An ISO timestamp `seconds` after a fixed origin; small ranges give many ties. */
+export const at = (seconds: number): string => new Date(Date.UTC(2024, 0, 1) + seconds * 1000).toISOString()
+
+export const makeUser = (over: Partial<UserRecord> = {}): UserRecord => {
+  const id = over.id ?? newId<UserId>()
+  return { id, displayName: "Ada Lovelace", email: `ada.${id}@example.com`, photoURL: null, createdAt: at(0), ...over }
+}
+
+export const makeOrganization = (over: Partial<OrganizationRecord> = {}): OrganizationRecord => ({
+  id: newId<OrganizationId>(),
+  title: "Acme",
+  createdAt: at(0),
+  updatedAt: at(0),
+  emailDomains: [],
+  hostname: null,
+  type: "business",
+  defaultRole: "read",
+  defaultContentSite: null,
+  logo: null,
+  sso: false,
+  ai: false,
+  inviteLinks: true,
+  ...over
+})
+
+export const makeMember = (
+  organizationId: OrganizationId,
+  userId: UserId,
+  over: Partial<MemberRecord> = {}
+): MemberRecord => ({
+  organizationId,
+  userId,
+  role: "read",
+  disabled: false,
+  sso: false,
+  joinedAt: at(0),
+  lastSeenAt: null,
+  ...over
+})
+
+export const makeInvite = (organizationId: OrganizationId, over: Partial<InviteRecord> = {}): InviteRecord => ({
+  id: newId<InviteId>(),
+  organizationId,
+  role: "read",
+  createdAt: at(0),
+  ...over
+})
+
+export const makeTeam = (organizationId: OrganizationId, over: Partial<TeamRecord> = {}): TeamRecord => ({
+  id: newId<TeamId>(),
+  organizationId,
+  title: "Writers",
+  createdAt: at(0),
+  ...over
+})
+
+export const makeTeamMember = (teamId: TeamId, userId: UserId, role: TeamMemberRecord["role"] = "member"): TeamMemberRecord => ({
+  teamId,
+  userId,
+  role
+})
+
+export const makeCollection = (organizationId: OrganizationId, over: Partial<CollectionRecord> = {}): CollectionRecord => ({
+  id: newId<CollectionId>(),
+  organizationId,
+  parentId: null,
+  title: "Guides",
+  description: null,
+  defaultLevel: "inherit",
+  resolvedLevel: "inherit",
+  position: "a0",
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...over
+})
+
+export const makeSpace = (organizationId: OrganizationId, over: Partial<SpaceRecord> = {}): SpaceRecord => ({
+  id: newId<SpaceId>(),
+  organizationId,
+  parentId: null,
+  title: "Handbook",
+  emoji: "",
+  visibility: "private",
+  editMode: "live",
+  defaultLevel: "inherit",
+  resolvedLevel: "inherit",
+  revisionId: newId<RevisionId>(),
+  position: "a0",
+  createdAt: at(0),
+  updatedAt: at(0),
+  deletedAt: null,
+  ...over
+})
+
+/** `rows` sorted as the ports document: by sort key, ties impossible since keys end in an id. */
+export const sortRows = <R>(
+  rows: ReadonlyArray<R>,
+  sortKey: (row: R) => ReadonlyArray<SortValue>,
+  order: "asc" | "desc" = "asc"
+): Array<R> => [...rows].sort((a, b) => (order === "asc" ? 1 : -1) * compareKeys(sortKey(a), sortKey(b)))
+
+export const byId = <R extends { readonly id: string }>(rows: ReadonlyArray<R>): Array<R> =>
+  [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+
+/**
+ * Walks a keyset list from the start, each time asking for the rows strictly after the sort
+ * key of the last row kept, and checks every slice: at most `limit + 1` rows, `count` the total.
+ */
+export const walk = <R>(
+  fetch: (keyset: Keyset) => Effect.Effect<Slice<R>>,
+  limit: number,
+  sortKey: (row: R) => ReadonlyArray<SortValue>,
+  total: number
+): Effect.Effect<Array<R>> =>
+  Effect.gen(function* () {
+    const rows: Array<R> = []
+    let after: ReadonlyArray<SortValue> | undefined
+    for (let slices = 0; slices <= total + 1; slices++) {
+      const slice = yield* fetch({ after, limit })
+      expect(slice.count).toBe(total)
+      expect(slice.rows.length).toBeLessThanOrEqual(limit + 1)
+      const kept = slice.rows.slice(0, limit)
+      rows.push(...kept)
+      if (slice.rows.length <= limit) return rows
+      after = sortKey(kept[kept.length - 1]!)
+    }
+    return yield* Effect.die(new Error("the walk did not end: a slice repeated rows"))
+  })

@@ -1,0 +1,26 @@
+import { describe } from "@effect/vitest"
+import { contentContract } from "./contract-content.js"
+import type { StorageLayer } from "./contract-fixtures.js"
+import { membersContract } from "./contract-members.js"
+import { organizationsContract } from "./contract-organizations.js"
+import { teamsContract } from "./contract-teams.js"
+import { transactionsContract } from "./contract-transactions.js"
+import { usersContract } from "./contract-users.js"
+
+export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
+
+/**
+ * The behaviour every storage adapter shares, registered as vitest tests. Each describe
+ * block builds `layer` once; tests use fresh random ids, so they also hold on a database
+ * shared between blocks.
+ */
+export const storageContract = (name: string, layer: StorageLayer): void => {
+  describe(`storage contract: ${name}`, () => {
+    usersContract(layer)
+    organizationsContract(layer)
+    membersContract(layer)
+    teamsContract(layer)
+    contentContract(layer)
+    transactionsContract(layer)
+  })
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { PostgresStorage } from "@quire/storage-postgres"
+import { migrate } from "@quire/storage-sql"
+import { Effect } from "effect"
+import { freshPostgresDatabase, postgresAvailable, postgresTestStorage } from "../support/postgres.js"
+import { storageContract } from "./contract.js"
+
+if (await postgresAvailable()) {
+  storageContract("postgres", postgresTestStorage)
+
+  describe("Postgres migrations", () => {
+    it.scoped("servers migrating one database at once run each migration exactly once", () =>
+      Effect.gen(function* () {
+        const url = yield* freshPostgresDatabase
+        const servers = 4
+        const ran = yield* Effect.all(
+          Array.from({ length: servers }, () => Effect.provide(migrate, PostgresStorage.client({ url }))),
+          { concurrency: "unbounded" }
+        )
+        expect(ran.flat()).toStrictEqual([[1, "foundation"]])
+        const tables = yield* Effect.provide(
+          Effect.flatMap(
+            SqlClient,
+            (sql) => sql<{ n: number }>`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM effect_sql_migrations`
+          ),
+          PostgresStorage.client({ url })
+        )
+        expect(tables).toStrictEqual([{ n: 1 }])
+      })
+    )
+  })
+} else {
+  describe.skip("storage contract: postgres (server unreachable)", () => {
+    it("runs against a reachable Postgres", () => {})
+  })
+}
