@@ -1,0 +1,45 @@
+/** What one `pnpm bench` run measures; every figure can be changed from the environment. */
+export interface BenchConfig {
+  /** Seconds of each measured wrk run. */
+  readonly durationSeconds: number
+  /** Seconds of wrk load before each measured run, not counted. */
+  readonly warmupSeconds: number
+  readonly spaces: number
+  readonly connections: number
+  readonly threads: number
+  /** CPU the servers are pinned to; wrk gets the other one. */
+  readonly serverCpu: number
+  readonly loadCpu: number
+  /** Page size of the list walk, and how many times the first and the last page are timed. */
+  readonly pageSize: number
+  readonly pageRepeats: number
+  /** Spaces.create is used while all of them are projected to take less than this; the rest are copied in bulk. */
+  readonly serviceSeedBudgetSeconds: number
+  /** Where to write the JSON summary, if anywhere. */
+  readonly jsonPath: string | undefined
+  /** Where to write a V8 CPU profile of the Quire server, if anywhere. */
+  readonly cpuProfileDir: string | undefined
+}
+
+const positive = (name: string, fallback: number): number => {
+  const raw = process.env[name]
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
+  return value
+}
+
+export const readConfig = (): BenchConfig => ({
+  durationSeconds: positive("BENCH_DURATION", 10),
+  warmupSeconds: positive("BENCH_WARMUP", 3),
+  spaces: Math.round(positive("BENCH_SPACES", 10_000)),
+  connections: 32,
+  threads: 2,
+  serverCpu: 0,
+  loadCpu: 1,
+  pageSize: 100,
+  pageRepeats: Math.round(positive("BENCH_PAGE_REPEATS", 20)),
+  serviceSeedBudgetSeconds: positive("BENCH_SEED_BUDGET", 60),
+  jsonPath: process.env.BENCH_JSON || undefined,
+  cpuProfileDir: process.env.BENCH_CPU_PROF || undefined
+})

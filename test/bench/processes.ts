@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { closeSync, openSync, readFileSync } from "node:fs"
+
+/** A child process pinned to one CPU whose output goes to a log file, not through this process. */
+export interface PinnedProcess {
+  readonly name: string
+  readonly pid: number
+  readonly log: () => string
+  readonly hasExited: () => boolean
+  /** The exit code, or null while running or when ended by a signal. */
+  readonly exitCode: () => number | null
+  readonly exited: Promise<void>
+  readonly stop: () => Promise<void>
+}
+
+const running = new Set<PinnedProcess>()
+let stopping = false
+
+/** `taskset -c <cpu> <command...>`; taskset execs the command, so the pid is the command's. */
+export const spawnPinned = (options: {
+  readonly name: string
+  readonly cpu: number
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+  readonly logFile: string
+}): PinnedProcess => {
+  if (stopping) throw new Error(`not starting ${options.name}: the run is stopping`)
+  const fd = openSync(options.logFile, "w")
+  const child: ChildProcess = spawn("taskset", ["-c", String(options.cpu), options.command, ...options.args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", fd, fd]
+  })
+  closeSync(fd)
+  const exited = new Promise<void>((done) => child.once("exit", () => done()))
+  const log = () => {
+    try {
+      return readFileSync(options.logFile, "utf8")
+    } catch {
+      return ""
+    }
+  }
+  const handle: PinnedProcess = {
+    name: options.name,
+    pid: child.pid ?? -1,
+    log,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    exitCode: () => child.exitCode,
+    exited,
+    stop: async () => {
+      running.delete(handle)
+      if (handle.hasExited()) return
+      child.kill("SIGTERM")
+      // A graceful stop lets `--cpu-prof` write its profile; a stuck server is killed.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+  }
+  running.add(handle)
+  return handle
+}
+
+/** Stops every child still running: called on the way out, however the run ends. */
+export const stopAll = async (): Promise<void> => {
+  stopping = true
+  await Promise.all([...running].map((p) => p.stop()))
+}
+
+/** Runs a pinned command to its end; its output (stdout and stderr) is read from its log file. */
+export const runPinned = async (options: Parameters<typeof spawnPinned>[0]): Promise<{ code: number | null; output: string }> => {
+  const process_ = spawnPinned(options)
+  await process_.exited
+  running.delete(process_)
+  return { code: process_.exitCode(), output: process_.log() }
+}
+
+/** Resolves once `url` answers with any HTTP status; fails with the process log after `timeoutMs`. */
+export const waitForHttp = async (process: PinnedProcess, url: string, timeoutMs = 90_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline && !process.hasExited()) {
+    try {
+      const response = await fetch(url)
+      await response.arrayBuffer()
+      return
+    } catch {
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  }
+  const why = process.hasExited() ? "exited" : `did not answer at ${url} within ${timeoutMs} ms`
+  throw new Error(`${process.name} ${why}. Its log:\n${process.log().slice(-4000)}`)
+}

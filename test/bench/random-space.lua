@@ -1,0 +1,41 @@
+-- GET /v1/spaces/{id} over ids picked at random from a file, one id a line.
+-- Arguments (after `--`): <ids file> <bearer token>.
+-- done() prints one line `BENCH_JSON {...}` that wrk.ts parses.
+
+local thread_number = 0
+
+function setup(thread)
+  thread_number = thread_number + 1
+  thread:set("thread_number", thread_number)
+end
+
+local requests = {}
+
+function init(args)
+  local ids_file, token = args[1], args[2]
+  wrk.headers["Authorization"] = "Bearer " .. token
+  wrk.headers["Accept"] = "application/json"
+  for id in io.lines(ids_file) do
+    if id ~= "" then
+      -- Built once: formatting a request per call would load wrk, not the server.
+      requests[#requests + 1] = wrk.format("GET", "/v1/spaces/" .. id)
+    end
+  end
+  if #requests == 0 then error("no ids in " .. ids_file) end
+  math.randomseed(os.time() * 1000 + (thread_number or 0))
+end
+
+function request()
+  return requests[math.random(#requests)]
+end
+
+function done(summary, latency, requests_stats)
+  local seconds = summary.duration / 1e6
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH_JSON {"requests":%d,"seconds":%.6f,"rps":%.3f,"p50Ms":%.4f,"p90Ms":%.4f,"p99Ms":%.4f,"maxMs":%.4f,' ..
+    '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}}\n',
+    summary.requests, seconds, summary.requests / seconds,
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000,
+    e.connect, e.read, e.write, e.status, e.timeout))
+end

@@ -1,0 +1,44 @@
+import type { BenchConfig } from "./config.js"
+import type { Seeded } from "./seed.js"
+
+/** A server under load: where it is and the token of the seeded user. */
+export interface Target {
+  readonly url: string
+  readonly token: string
+}
+
+export interface BenchContext {
+  readonly config: BenchConfig
+  readonly seeded: Seeded
+  /** Temporary directory of the run, removed at the end. */
+  readonly dir: string
+}
+
+/** One line of the printed table. */
+export interface TableRow {
+  readonly figure: string
+  readonly quire: string
+  readonly baseline?: string
+  readonly ratio?: string
+}
+
+export interface SectionResult {
+  /** Goes into the JSON summary under the section's key. */
+  readonly json: unknown
+  readonly rows: ReadonlyArray<TableRow>
+}
+
+/**
+ * One part of the benchmark. The run starts Quire once and runs every section's `onQuire`,
+ * then the baseline once for every `onBaseline`, so the two servers are never measured at
+ * the same time; then it asks each section for its result.
+ */
+export interface Section {
+  /** Its key in the JSON summary, e.g. "getSpaceById". */
+  readonly key: string
+  readonly onQuire?: (quire: Target) => Promise<void>
+  readonly onBaseline?: (baseline: Target) => Promise<void>
+  readonly result: () => SectionResult
+}
+
+export const round = (value: number, digits = 3): number => Number(value.toFixed(digits))

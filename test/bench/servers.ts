@@ -1,0 +1,66 @@
+import { join, resolve } from "node:path"
+import { type PinnedProcess, spawnPinned, waitForHttp } from "./processes.js"
+
+const root = resolve(import.meta.dirname, "../..")
+const QUIRE_MAIN = join(root, "packages/cli/src/main.ts")
+const BASELINE_MAIN = join(import.meta.dirname, "baseline-server.ts")
+
+export interface ServerOptions {
+  readonly filename: string
+  readonly port: number
+  /** The base of every `url` in the JSON; the same for both servers, so that their bodies can be equal. */
+  readonly publicUrl: string
+  readonly cpu: number
+  /** Directory for logs (and CPU profiles). */
+  readonly dir: string
+}
+
+export interface RunningServer {
+  readonly name: string
+  readonly url: string
+  readonly process: PinnedProcess
+}
+
+/** Node runs the TypeScript through tsx's loader in the same process: no wrapper process, one pid to pin. */
+const startTs = async (
+  name: string,
+  main: string,
+  args: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv,
+  options: ServerOptions,
+  nodeFlags: ReadonlyArray<string> = []
+): Promise<RunningServer> => {
+  const process_ = spawnPinned({
+    name,
+    cpu: options.cpu,
+    command: process.execPath,
+    args: [...nodeFlags, "--import", "tsx", main, ...args],
+    env: { ...process.env, ...env, PORT: String(options.port), PUBLIC_URL: options.publicUrl },
+    cwd: root,
+    logFile: join(options.dir, `${name}.log`)
+  })
+  const url = `http://127.0.0.1:${options.port}`
+  try {
+    // Any answer will do (401 without a token): the server is up.
+    await waitForHttp(process_, `${url}/v1/spaces/ready`)
+  } catch (error) {
+    await process_.stop()
+    throw error
+  }
+  return { name, url, process: process_ }
+}
+
+/** The real `quire serve` on the seeded file. */
+export const startQuire = (options: ServerOptions & { readonly cpuProfileDir?: string | undefined }) =>
+  startTs(
+    "quire",
+    QUIRE_MAIN,
+    ["serve"],
+    { DATABASE_URL: `sqlite:${options.filename}` },
+    options,
+    options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []
+  )
+
+/** The hand-written `node:http` + `better-sqlite3` server on the same file. */
+export const startBaseline = (options: ServerOptions) =>
+  startTs("baseline", BASELINE_MAIN, [], { BENCH_DB: options.filename }, options)
