@@ -1,7 +1,7 @@
-import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { QuireCore, Spaces } from "@quire/core"
-import { QuireHttpApi } from "@quire/http"
+import { QuireHttpApi, requestLog } from "@quire/http"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import { bootstrapFirstUser } from "./bootstrap.js"
@@ -32,9 +32,11 @@ export const serverLayer = (config: Config) => {
       yield* Console.log(`Quire listening on ${address} (${describeStorage(config.storage)}), public URL ${config.publicUrl}`)
     })
   )
-  return Layer.mergeAll(HttpApiBuilder.serve(HttpMiddleware.logger), announce, PurgeJob).pipe(
+  return Layer.mergeAll(HttpApiBuilder.serve(requestLog), announce, PurgeJob).pipe(
     Layer.provide(QuireHttpApi),
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })),
-    Layer.provide(core)
+    Layer.provide(core),
+    // Nothing exports traces, so spans would be built per request for nobody.
+    Layer.provide(Layer.setTracerEnabled(false))
   )
 }

@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { OrganizationId, SpaceId, Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import { json } from "../requestLog.js"
 import { withLocation } from "./location.js"
 
 export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers) =>
@@ -12,9 +13,9 @@ export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers
         withLocation(spaces.create(OrganizationId.make(path.organizationId), payload))
       )
       .handle("listSpacesInOrganizationById", ({ path, urlParams }) =>
-        spaces.list(OrganizationId.make(path.organizationId), urlParams)
+        json(spaces.list(OrganizationId.make(path.organizationId), urlParams))
       )
-      .handle("getSpaceById", ({ path, urlParams }) => spaces.get(space(path), urlParams))
+      .handle("getSpaceById", ({ path, urlParams }) => json(spaces.get(space(path), urlParams)))
       .handle("updateSpaceById", ({ path, payload }) => spaces.update(space(path), payload))
       .handle("deleteSpaceById", ({ path }) => spaces.remove(space(path)))
       .handle("duplicateSpace", ({ path }) => withLocation(spaces.duplicate(space(path))))

@@ -63,13 +63,13 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           const at = yield* now
           const record: CollectionRecord = {
             id: yield* makeId<CollectionId>(),
-            organizationId: organization.organization.id,
+            organizationId: organization.organizationId,
             parentId,
             title: valid.title ?? UNTITLED_COLLECTION,
             description: null,
             defaultLevel: "inherit",
             resolvedLevel: resolveLevel("inherit", parent.resolvedLevel),
-            position: keyAtEnd(yield* siblingsOf(organization.organization.id, parentId)),
+            position: keyAtEnd(yield* siblingsOf(organization.organizationId, parentId)),
             createdAt: at,
             updatedAt: at
           }
@@ -201,7 +201,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           // Guests have no level on any content.
           if (member.role === null) return { items: [], count: 0 } satisfies Page<Collection>
           const slice = yield* collections.list(
-            organization.organization.id,
+            organization.organizationId,
             { nested: nested ?? true, visibleOnly: member.role !== "admin" },
             keyset
           )

@@ -1,8 +1,8 @@
 import { Effect, Option } from "effect"
 import type { CollectionRecord } from "../collections/CollectionRecord.js"
 import { CollectionRepository } from "../collections/CollectionRepository.js"
-import { ensure, type OrganizationAccess, organizationAccess } from "../policy/access.js"
-import { type CollectionPermissions, collectionPermissions, contentLevel, type SpacePermissions, spacePermissions } from "../policy/Policy.js"
+import { ensure, type Membership, membership, organizationAccess } from "../policy/access.js"
+import { canCreateContent, type CollectionPermissions, collectionPermissions, contentLevel, type SpacePermissions, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
 import type { CollectionId, OrganizationId, SpaceId } from "../shared/ids.js"
 import type { MemberRole } from "../shared/role.js"
@@ -12,7 +12,7 @@ import type { ResolvedLevel } from "./ResolvedLevel.js"
 
 /** The caller's standing on one collection or space. */
 export interface ContentAccess<R> {
-  readonly organization: OrganizationAccess
+  readonly organization: Membership
   readonly record: R
   readonly level: MemberRole | undefined
 }
@@ -21,18 +21,18 @@ export interface ContentAccess<R> {
  * The organization as seen by the caller, failing with `notFound` (the content's own
  * NotFound) for a non-member, so the error names nothing the caller may not know.
  */
-export const memberAccess = (organizationId: OrganizationId, notFound: NotFound) =>
-  Effect.catchTag(organizationAccess(organizationId), "NotFound", () => Effect.fail(notFound))
+export const memberAccess = (organizationId: OrganizationId, notFound: () => NotFound) =>
+  membership(organizationId, notFound)
 
 /** A collection the caller can view; anything else is `NotFound`. */
 export const collectionAccess = (id: string) =>
   Effect.gen(function* () {
     const collections = yield* CollectionRepository
-    const notFound = NotFound.of("Collection", id)
-    const record = yield* Effect.flatten(collections.findById(id as CollectionId)).pipe(Effect.orElseFail(() => notFound))
+    const notFound = () => NotFound.of("Collection", id)
+    const record = yield* Effect.flatten(collections.findById(id as CollectionId)).pipe(Effect.orElseFail(notFound))
     const organization = yield* memberAccess(record.organizationId, notFound)
     const level = contentLevel(organization.member, record.resolvedLevel)
-    if (!collectionPermissions(level).view) return yield* Effect.fail(notFound)
+    if (!collectionPermissions(level).view) return yield* Effect.fail(notFound())
     return { organization, record, level } satisfies ContentAccess<CollectionRecord>
   })
 
@@ -47,12 +47,12 @@ export const collectionAccessFor = (id: string, permission: keyof CollectionPerm
 export const spaceAccess = (id: string) =>
   Effect.gen(function* () {
     const spaces = yield* SpaceRepository
-    const notFound = NotFound.of("Space", id)
-    const record = yield* Effect.flatten(spaces.findById(id as SpaceId)).pipe(Effect.orElseFail(() => notFound))
+    const notFound = () => NotFound.of("Space", id)
+    const record = yield* Effect.flatten(spaces.findById(id as SpaceId)).pipe(Effect.orElseFail(notFound))
     const organization = yield* memberAccess(record.organizationId, notFound)
     const level = contentLevel(organization.member, record.resolvedLevel)
     const permissions = spacePermissions(level, record.editMode)
-    if (!permissions.view || (record.deletedAt !== null && !permissions.admin)) return yield* Effect.fail(notFound)
+    if (!permissions.view || (record.deletedAt !== null && !permissions.admin)) return yield* Effect.fail(notFound())
     return { organization, record, level } satisfies ContentAccess<SpaceRecord>
   })
 
@@ -79,16 +79,16 @@ export interface Parent {
  * `InvalidInput` naming `parent`, so its existence does not leak; one the caller sees but may
  * not create in is `Forbidden`.
  */
-export const parentFor = (organization: OrganizationAccess, parentId: string | null) =>
+export const parentFor = (organization: Membership, parentId: string | null) =>
   Effect.gen(function* () {
     if (parentId === null) {
-      yield* ensure(organization.permissions.createContent, "create content in this organization")
+      yield* ensure(canCreateContent(organization.member), "create content in this organization")
       return { collection: null, resolvedLevel: undefined } satisfies Parent
     }
     const collections = yield* CollectionRepository
     const found = Option.filter(
       yield* collections.findById(parentId as CollectionId),
-      (c) => c.organizationId === organization.organization.id
+      (c) => c.organizationId === organization.organizationId
     )
     const level = Option.isSome(found) ? contentLevel(organization.member, found.value.resolvedLevel) : undefined
     if (Option.isNone(found) || !collectionPermissions(level).view) {
@@ -102,7 +102,7 @@ export const parentFor = (organization: OrganizationAccess, parentId: string | n
  * The parent an existing item sits in, when the caller wants to add to it (a duplicate): the
  * caller already knows it from the item, so lacking the right there is `Forbidden`, not a bad `parent`.
  */
-export const existingParentFor = (organization: OrganizationAccess, parentId: string | null) =>
+export const existingParentFor = (organization: Membership, parentId: string | null) =>
   Effect.catchTag(parentFor(organization, parentId), "InvalidInput", () =>
     Effect.fail(new Forbidden({ message: "Your role does not allow you to create content in this collection" }))
   )

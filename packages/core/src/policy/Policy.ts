@@ -52,6 +52,10 @@ export const organizationPermissions = (
   }
 }
 
+/** Whether the member may create spaces and collections at the organization's root. */
+export const canCreateContent = (member: MemberRecord | undefined): boolean =>
+  organizationPermissions(member, false).createContent
+
 /**
  * A member's level on a collection or space: organization admins administer everything;
  * guests get nothing; others get their role capped by the content's resolved default level.

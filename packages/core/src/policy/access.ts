@@ -9,8 +9,30 @@ import { TeamRepository } from "../teams/TeamRepository.js"
 import { Actor } from "./Actor.js"
 import { type OrganizationPermissions, organizationPermissions } from "./Policy.js"
 
+/** The caller's active membership of one organization. */
+export interface Membership {
+  readonly organizationId: OrganizationId
+  readonly member: MemberRecord
+}
+
+/**
+ * The caller's active membership, in one query: what content access needs. Someone who is
+ * not an active member gets `onMissing()` (built only then: errors capture a stack).
+ */
+export const membership = (
+  organizationId: OrganizationId,
+  onMissing: () => NotFound = () => NotFound.of("Organization", organizationId)
+) =>
+  Effect.gen(function* () {
+    const actor = yield* Actor
+    const members = yield* MemberRepository
+    const member = yield* members.find(organizationId, actor.id)
+    if (Option.isNone(member) || member.value.disabled) return yield* Effect.fail(onMissing())
+    return { organizationId, member: member.value } satisfies Membership
+  })
+
 /** The caller's standing in one organization. */
-export interface OrganizationAccess {
+export interface OrganizationAccess extends Membership {
   readonly organization: OrganizationRecord
   readonly member: MemberRecord
   readonly permissions: OrganizationPermissions
@@ -22,19 +44,18 @@ export interface OrganizationAccess {
  */
 export const organizationAccess = (organizationId: OrganizationId) =>
   Effect.gen(function* () {
-    const actor = yield* Actor
     const organizations = yield* OrganizationRepository
-    const members = yield* MemberRepository
     const teams = yield* TeamRepository
-    const notFound = NotFound.of("Organization", organizationId)
-    const organization = yield* Effect.flatten(organizations.findById(organizationId)).pipe(Effect.orElseFail(() => notFound))
-    const member = yield* members.find(organizationId, actor.id)
-    if (Option.isNone(member) || member.value.disabled) return yield* Effect.fail(notFound)
-    const ownsTeam = yield* teams.ownsAny(organizationId, actor.id)
+    const { member } = yield* membership(organizationId)
+    const organization = yield* Effect.flatten(organizations.findById(organizationId)).pipe(
+      Effect.orElseFail(() => NotFound.of("Organization", organizationId))
+    )
+    const ownsTeam = yield* teams.ownsAny(organizationId, member.userId)
     return {
+      organizationId,
       organization,
-      member: member.value,
-      permissions: organizationPermissions(member.value, ownsTeam)
+      member,
+      permissions: organizationPermissions(member, ownsTeam)
     } satisfies OrganizationAccess
   })
 

@@ -65,7 +65,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const at = yield* now
           const record: SpaceRecord = {
             id: yield* makeId<SpaceId>(),
-            organizationId: organization.organization.id,
+            organizationId: organization.organizationId,
             parentId,
             title: valid.title ?? UNTITLED_SPACE,
             emoji: valid.emoji ?? "",
@@ -74,7 +74,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             defaultLevel: "inherit",
             resolvedLevel: resolveLevel("inherit", parent.resolvedLevel),
             revisionId: yield* makeId<RevisionId>(),
-            position: keyAtEnd(yield* siblingsOf(organization.organization.id, parentId)),
+            position: keyAtEnd(yield* siblingsOf(organization.organizationId, parentId)),
             createdAt: at,
             updatedAt: at,
             deletedAt: null
@@ -94,7 +94,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           // Guests have no level on any content.
           if (member.role === null) return { items: [], count: 0 } satisfies Page<Space>
           const slice = yield* spaces.list(
-            organization.organization.id,
+            organization.organizationId,
             { visibleOnly: member.role !== "admin", order: "asc" },
             keyset
           )
@@ -250,14 +250,14 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const caller = organization.member
           yield* ensure(caller.userId === userId || caller.role === "admin", "list the spaces of another member")
           const target = Option.filter(
-            yield* members.find(organization.organization.id, userId as UserId),
+            yield* members.find(organization.organizationId, userId as UserId),
             (m) => !m.disabled
           )
           if (Option.isNone(target)) return yield* Effect.fail(NotFound.of("Member", userId))
           const member = target.value
           if (member.role === null) return { items: [], count: 0 } satisfies Page<MemberSpaceItem>
           const slice = yield* spaces.list(
-            organization.organization.id,
+            organization.organizationId,
             { visibleOnly: member.role !== "admin", order: order ?? "desc" },
             keyset
           )

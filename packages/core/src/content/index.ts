@@ -1,0 +1,4 @@
+export * from "./BlobStore.js"
+export * from "./ObjectStore.js"
+export * from "./RevisionRecord.js"
+export * from "./RevisionRepository.js"
