@@ -64,3 +64,6 @@ export const startQuire = (options: ServerOptions & { readonly cpuProfileDir?: s
 /** The hand-written `node:http` + `better-sqlite3` server on the same file. */
 export const startBaseline = (options: ServerOptions) =>
   startTs("baseline", BASELINE_MAIN, [], { BENCH_DB: options.filename }, options)
+
+/** Any TypeScript server script, started like the others (for experiments). */
+export const startScript = (name: string, main: string, options: ServerOptions) => startTs(name, main, [], {}, options)

@@ -3,13 +3,15 @@ import {
   type CollectionRecord,
   CollectionRepository,
   collectionSortKey,
+  MemberRepository,
   OrganizationRepository,
   type SortValue,
   type SpaceQuery,
   type SpaceRecord,
   SpaceRepository,
   compareKeys,
-  spaceSortKey
+  spaceSortKey,
+  UserRepository
 } from "@quire/core"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option, FastCheck as fc } from "effect"
@@ -17,8 +19,10 @@ import {
   at,
   byId,
   makeCollection,
+  makeMember,
   makeOrganization,
   makeSpace,
+  makeUser,
   sortRows,
   type StorageLayer,
   walk
@@ -92,6 +96,40 @@ export const contentContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("deleting a collection deletes that row only; spaces may keep naming it as parent", () =>
+        Effect.gen(function* () {
+          const organizations = yield* OrganizationRepository
+          const collections = yield* CollectionRepository
+          const spaces = yield* SpaceRepository
+          const organization = makeOrganization()
+          const elsewhere = makeOrganization()
+          yield* organizations.insert(organization)
+          yield* organizations.insert(elsewhere)
+          const parent = makeCollection(organization.id)
+          const child = makeCollection(organization.id, { parentId: parent.id })
+          yield* collections.insert(parent)
+          yield* collections.insert(child)
+          const trashed = makeSpace(organization.id, { parentId: parent.id, deletedAt: at(5) })
+          yield* spaces.insert(trashed)
+          yield* collections.delete(parent.id)
+          expect(yield* collections.findById(parent.id)).toStrictEqual(Option.none())
+          expect(yield* collections.findById(child.id)).toStrictEqual(Option.some(child))
+          expect(yield* spaces.findById(trashed.id)).toStrictEqual(Option.some(trashed))
+          // Restored to the root while the old parent is gone.
+          const restored = { ...trashed, parentId: null, deletedAt: null }
+          yield* spaces.update(restored)
+          expect(yield* spaces.findById(trashed.id)).toStrictEqual(Option.some(restored))
+          // A transferred collection leaves its deleted spaces behind, naming a collection of another organization.
+          const moved = makeCollection(elsewhere.id)
+          yield* collections.insert(moved)
+          const left = makeSpace(organization.id, { parentId: moved.id, deletedAt: at(6) })
+          yield* spaces.insert(left)
+          expect(yield* spaces.findById(left.id)).toStrictEqual(Option.some(left))
+          expect(yield* spaces.children(elsewhere.id, moved.id)).toStrictEqual([])
+          expect(yield* spaces.children(organization.id, moved.id)).toStrictEqual([])
+        })
+      )
+
       it.effect.prop(
         "collections list filters nested and visible ones and walks each once by (createdAt, id)",
         [
@@ -153,6 +191,35 @@ export const contentContract = (storage: StorageLayer) =>
           expect(yield* spaces.findById(space.id)).toStrictEqual(Option.some(deleted))
           yield* spaces.purge(space.id)
           expect(yield* spaces.findById(space.id)).toStrictEqual(Option.none())
+        })
+      )
+
+      it.effect("a space is found with the membership of a user in its organization, or without one", () =>
+        Effect.gen(function* () {
+          const organizations = yield* OrganizationRepository
+          const users = yield* UserRepository
+          const members = yield* MemberRepository
+          const spaces = yield* SpaceRepository
+          const organization = makeOrganization()
+          const elsewhere = makeOrganization()
+          yield* organizations.insert(organization)
+          yield* organizations.insert(elsewhere)
+          const member = makeUser()
+          const outsider = makeUser()
+          yield* users.insert(member)
+          yield* users.insert(outsider)
+          const membership = makeMember(organization.id, member.id, { role: "edit", lastSeenAt: at(2) })
+          yield* members.insert(membership)
+          yield* members.insert(makeMember(elsewhere.id, outsider.id, { role: "admin" }))
+          const space = makeSpace(organization.id, { deletedAt: at(4) })
+          yield* spaces.insert(space)
+          expect(yield* spaces.findWithMembership(space.id, member.id)).toStrictEqual(
+            Option.some({ space, member: Option.some(membership) })
+          )
+          expect(yield* spaces.findWithMembership(space.id, outsider.id)).toStrictEqual(
+            Option.some({ space, member: Option.none() })
+          )
+          expect(yield* spaces.findWithMembership(makeSpace(organization.id).id, member.id)).toStrictEqual(Option.none())
         })
       )
 

@@ -1,4 +1,5 @@
 import type {
+  BlobStore,
   CollectionId,
   CollectionRecord,
   CollectionRepository,
@@ -8,10 +9,12 @@ import type {
   Keyset,
   MemberRecord,
   MemberRepository,
+  ObjectStore,
   OrganizationId,
   OrganizationRecord,
   OrganizationRepository,
   RevisionId,
+  RevisionRepository,
   Slice,
   SortValue,
   SpaceId,
@@ -42,6 +45,9 @@ export type StoragePorts =
   | TeamRepository
   | CollectionRepository
   | SpaceRepository
+  | ObjectStore
+  | BlobStore
+  | RevisionRepository
 
 export type StorageLayer = Layer.Layer<StoragePorts, unknown, never>
 

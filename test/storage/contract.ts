@@ -1,5 +1,6 @@
 import { describe } from "@effect/vitest"
 import { contentContract } from "./contract-content.js"
+import { contentStoreContract } from "./contract-content-store.js"
 import type { StorageLayer } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -21,6 +22,7 @@ export const storageContract = (name: string, layer: StorageLayer): void => {
     membersContract(layer)
     teamsContract(layer)
     contentContract(layer)
+    contentStoreContract(layer)
     transactionsContract(layer)
   })
 }

@@ -18,7 +18,10 @@ if (await postgresAvailable()) {
           Array.from({ length: servers }, () => Effect.provide(migrate, PostgresStorage.client({ url }))),
           { concurrency: "unbounded" }
         )
-        expect(ran.flat()).toStrictEqual([[1, "foundation"]])
+        expect(ran.flat()).toStrictEqual([
+          [1, "foundation"],
+          [2, "content"]
+        ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
             SqlClient,
@@ -26,7 +29,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 1 }])
+        expect(tables).toStrictEqual([{ n: 2 }])
       })
     )
   })

@@ -2,6 +2,17 @@ import { HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { Cause, Clock, Effect, Exit } from "effect"
 
 /**
+ * Request log lines wait here until the end of the current turn of the event loop, then
+ * go out in one write: a busy server makes one syscall per batch, not one per request.
+ */
+let pending: Array<string> = []
+const flush = () => {
+  const lines = pending
+  pending = []
+  process.stderr.write(lines.join(""))
+}
+
+/**
  * One line per request on stderr: `<ISO time> <method> <url> <status> <ms>ms`.
  * Cheaper than routing every request through the Effect logger (formatting, fiber refs,
  * annotations), which showed up as ~7% of a busy server's time.
@@ -13,7 +24,8 @@ export const requestLog = HttpMiddleware.make((app) =>
     const exit = yield* Effect.exit(app)
     const end = yield* Clock.currentTimeMillis
     const status = Exit.isSuccess(exit) ? exit.value.status : Cause.isInterruptedOnly(exit.cause) ? 499 : 500
-    process.stderr.write(`${new Date(end).toISOString()} ${request.method} ${request.url} ${status} ${end - start}ms\n`)
+    if (pending.length === 0) setImmediate(flush)
+    pending.push(`${new Date(end).toISOString()} ${request.method} ${request.url} ${status} ${end - start}ms\n`)
     return yield* exit
   })
 )
@@ -25,4 +37,3 @@ export const requestLog = HttpMiddleware.make((app) =>
  */
 export const json = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
   Effect.map(self, (value) => HttpServerResponse.unsafeJson(value))
-

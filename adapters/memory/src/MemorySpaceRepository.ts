@@ -1,8 +1,8 @@
 import { type SpaceRepository, spaceSortKey } from "@quire/core"
-import { type Context, HashMap } from "effect"
+import { type Context, HashMap, Option } from "effect"
 import type { MemoryStore } from "./MemoryStore.js"
 import { sliceBy, sortedBy } from "./sorting.js"
-import { insertNew, replaceExisting, rowsOf, type Tables } from "./Tables.js"
+import { insertNew, pairKey, replaceExisting, rowsOf, type Tables } from "./Tables.js"
 
 const liveSpaces = (t: Tables, organizationId: string, visibleOnly: boolean) =>
   rowsOf(t.spaces).filter(
@@ -14,6 +14,13 @@ export const makeMemorySpaceRepository = (store: MemoryStore): Context.Tag.Servi
   update: (space) => store.write((t) => ({ ...t, spaces: replaceExisting(t.spaces, space.id, space) })),
   purge: (id) => store.write((t) => ({ ...t, spaces: HashMap.remove(t.spaces, id) })),
   findById: (id) => store.read((t) => HashMap.get(t.spaces, id)),
+  findWithMembership: (id, userId) =>
+    store.read((t) =>
+      Option.map(HashMap.get(t.spaces, id), (space) => ({
+        space,
+        member: HashMap.get(t.members, pairKey(space.organizationId, userId))
+      }))
+    ),
   children: (organizationId, parentId) =>
     store.read((t) =>
       sortedBy(

@@ -1,8 +1,11 @@
 import {
+  BlobStore,
   CollectionRepository,
   InviteRepository,
   MemberRepository,
+  ObjectStore,
   OrganizationRepository,
+  RevisionRepository,
   SpaceRepository,
   Storage,
   TeamRepository,
@@ -10,10 +13,13 @@ import {
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
+import { makeMemoryBlobStore } from "./MemoryBlobStore.js"
 import { makeMemoryCollectionRepository } from "./MemoryCollectionRepository.js"
 import { makeMemoryInviteRepository } from "./MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./MemoryMemberRepository.js"
+import { makeMemoryObjectStore } from "./MemoryObjectStore.js"
 import { makeMemoryOrganizationRepository } from "./MemoryOrganizationRepository.js"
+import { makeMemoryRevisionRepository } from "./MemoryRevisionRepository.js"
 import { makeMemorySpaceRepository } from "./MemorySpaceRepository.js"
 import { makeMemoryStore } from "./MemoryStore.js"
 import { makeMemoryTeamRepository } from "./MemoryTeamRepository.js"
@@ -30,6 +36,9 @@ export type MemoryStorageServices =
   | TeamRepository
   | CollectionRepository
   | SpaceRepository
+  | ObjectStore
+  | BlobStore
+  | RevisionRepository
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
 export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices> } = {
@@ -44,7 +53,10 @@ export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices>
         Context.add(InviteRepository, makeMemoryInviteRepository(store)),
         Context.add(TeamRepository, makeMemoryTeamRepository(store)),
         Context.add(CollectionRepository, makeMemoryCollectionRepository(store)),
-        Context.add(SpaceRepository, makeMemorySpaceRepository(store))
+        Context.add(SpaceRepository, makeMemorySpaceRepository(store)),
+        Context.add(ObjectStore, makeMemoryObjectStore(store)),
+        Context.add(BlobStore, makeMemoryBlobStore(store)),
+        Context.add(RevisionRepository, makeMemoryRevisionRepository(store))
       )
     )
   )

@@ -4,10 +4,14 @@ import type {
   InviteId,
   InviteRecord,
   MemberRecord,
+  ObjectHash,
   OrganizationId,
   OrganizationRecord,
+  RevisionId,
+  RevisionRecord,
   SpaceId,
   SpaceRecord,
+  StoredObject,
   TeamId,
   TeamMemberRecord,
   TeamRecord,
@@ -30,6 +34,10 @@ export interface Tables {
   readonly teamMembers: HashMap.HashMap<string, TeamMemberRecord>
   readonly collections: HashMap.HashMap<CollectionId, CollectionRecord>
   readonly spaces: HashMap.HashMap<SpaceId, SpaceRecord>
+  readonly objects: HashMap.HashMap<ObjectHash, StoredObject>
+  /** File bytes by their sha256; private copies, never handed out. */
+  readonly blobs: HashMap.HashMap<string, Uint8Array>
+  readonly revisions: HashMap.HashMap<RevisionId, RevisionRecord>
 }
 
 export const emptyTables = (): Tables => ({
@@ -41,7 +49,10 @@ export const emptyTables = (): Tables => ({
   teams: HashMap.empty(),
   teamMembers: HashMap.empty(),
   collections: HashMap.empty(),
-  spaces: HashMap.empty()
+  spaces: HashMap.empty(),
+  objects: HashMap.empty(),
+  blobs: HashMap.empty(),
+  revisions: HashMap.empty()
 })
 
 /** An unambiguous key for a pair of ids, whatever characters they hold. */

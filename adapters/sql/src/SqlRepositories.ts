@@ -1,9 +1,12 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type {
+  BlobStore,
   CollectionRepository,
   InviteRepository,
   MemberRepository,
+  ObjectStore,
   OrganizationRepository,
+  RevisionRepository,
   SpaceRepository,
   Storage,
   TeamRepository,
@@ -12,6 +15,9 @@ import type {
 } from "@quire/core"
 import { Layer } from "effect"
 import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.js"
+import { SqlBlobStore } from "./content/SqlBlobStore.js"
+import { SqlObjectStore } from "./content/SqlObjectStore.js"
+import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
 import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
@@ -32,6 +38,9 @@ export type StorageServices =
   | TeamRepository
   | CollectionRepository
   | SpaceRepository
+  | ObjectStore
+  | BlobStore
+  | RevisionRepository
 
 /**
  * Every storage port on one `SqlClient`, configured with `transformQueryNames: camelToSnake`
@@ -47,6 +56,9 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StorageServices, nev
     SqlInviteRepository.layer,
     SqlTeamRepository.layer,
     SqlCollectionRepository.layer,
-    SqlSpaceRepository.layer
+    SqlSpaceRepository.layer,
+    SqlObjectStore.layer,
+    SqlBlobStore.layer,
+    SqlRevisionRepository.layer
   )
 }

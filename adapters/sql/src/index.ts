@@ -1,5 +1,8 @@
 export * from "./clientOptions.js"
 export * from "./collections/SqlCollectionRepository.js"
+export * from "./content/SqlBlobStore.js"
+export * from "./content/SqlObjectStore.js"
+export * from "./content/SqlRevisionRepository.js"
 export * from "./invites/SqlInviteRepository.js"
 export * from "./members/SqlMemberRepository.js"
 export { migrations } from "./migrations/index.js"

@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { QuireCore, Spaces } from "@quire/core"
 import { QuireHttpApi, requestLog } from "@quire/http"
@@ -32,11 +32,15 @@ export const serverLayer = (config: Config) => {
       yield* Console.log(`Quire listening on ${address} (${describeStorage(config.storage)}), public URL ${config.publicUrl}`)
     })
   )
-  return Layer.mergeAll(HttpApiBuilder.serve(requestLog), announce, PurgeJob).pipe(
+  return Layer.mergeAll(
+    // Nothing exports traces: no per-request span, nor the trace-header parsing that feeds it.
+    HttpApiBuilder.serve(requestLog).pipe(HttpMiddleware.withTracerDisabledWhen(() => true)),
+    announce,
+    PurgeJob
+  ).pipe(
     Layer.provide(QuireHttpApi),
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })),
     Layer.provide(core),
-    // Nothing exports traces, so spans would be built per request for nobody.
     Layer.provide(Layer.setTracerEnabled(false))
   )
 }

@@ -1,8 +1,23 @@
 import { GitBookAPI } from "@gitbook/api"
-import { validateResponse } from "./officialSpec.js"
+import type { OfficialApi } from "./gitbookTypes.js"
+import { findOperation, validateResponse } from "./officialSpec.js"
 
 /** Operations of the seed that the official spec lacks: their bodies are checked by the tests themselves. */
 const seedOnly = [/^\/spaces\/[^/]+\/transfer$/]
+const seedOnlyOperations = [{ method: "POST", pattern: seedOnly[0]!, operationId: "transferSpace" }]
+
+/** The statuses each operation answered in this test file, by operationId (official, or the seed's name). */
+export const exercised = new Map<string, Set<number>>()
+
+const record = (method: string, path: string, status: number) => {
+  const operationId =
+    findOperation(method, path)?.operationId ??
+    seedOnlyOperations.find((op) => op.method === method && op.pattern.test(path))?.operationId
+  if (operationId === undefined) return
+  const statuses = exercised.get(operationId) ?? new Set<number>()
+  statuses.add(status)
+  exercised.set(operationId, statuses)
+}
 
 /** Every response the official client saw that does not match the official spec. */
 export const specViolations: Array<string> = []
@@ -12,6 +27,7 @@ const validatingFetch = async (input: string | URL | Request, init?: RequestInit
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url)
   const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
   const text = await response.clone().text()
+  record(method, url.pathname.replace(/^\/v1/, ""), response.status)
   let body: unknown
   if (text !== "") {
     try {
@@ -28,9 +44,12 @@ const validatingFetch = async (input: string | URL | Request, init?: RequestInit
   return response
 }
 
+/** The official client with its operations typed (see gitbookTypes.ts). */
+export type GitBookClient = GitBookAPI & OfficialApi
+
 /** The official GitBook client, pointed at a Quire server, checking every answer against the spec. */
-export const gitbook = (endpoint: string, authToken?: string) =>
-  new GitBookAPI({ endpoint, authToken, serviceBinding: { fetch: validatingFetch } as any })
+export const gitbook = (endpoint: string, authToken?: string): GitBookClient =>
+  new GitBookAPI({ endpoint, authToken, serviceBinding: { fetch: validatingFetch } as any }) as GitBookClient
 
 /** A raw call for what the official client lacks (e.g. the seed's space transfer). */
 export const rawCall = async (endpoint: string, token: string | undefined, method: string, path: string, body?: unknown) => {

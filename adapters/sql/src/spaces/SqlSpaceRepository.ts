@@ -14,6 +14,7 @@ import {
 } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
+import { MEMBER_COLUMNS, type MemberData, toMemberRecord } from "../members/memberColumns.js"
 import { toCount } from "../shared/values.js"
 
 interface SpaceRow {
@@ -71,9 +72,15 @@ const COLUMNS = `id, organization_id, parent_id, title, emoji, visibility, edit_
   resolved_level, revision_id, position, created_at, updated_at, deleted_at`
 const KEY = ["created_at", "id"]
 
+/** Space columns (organization as `space_organization_id`) beside the membership's, for the access lookup. */
+const SPACE_WITH_MEMBER_COLUMNS = `s.id, s.organization_id AS space_organization_id, s.parent_id, s.title, s.emoji,
+  s.visibility, s.edit_mode, s.default_level, s.resolved_level, s.revision_id, s.position, s.created_at,
+  s.updated_at, s.deleted_at, m.user_id AS member_user_id, ${MEMBER_COLUMNS}`
+
 export const makeSqlSpaceRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
   const columns = sql.literal(COLUMNS)
+  const spaceWithMemberColumns = sql.literal(SPACE_WITH_MEMBER_COLUMNS)
 
   /** Spaces of the organization that are not deleted (the partial indexes' condition). */
   const live = (organizationId: OrganizationId, visibleOnly: boolean): Array<Fragment> => [
@@ -98,6 +105,18 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
     findById: (id) =>
       sql<SpaceRow>`SELECT ${columns} FROM spaces WHERE id = ${id}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSpaceRecord)),
+        Effect.orDie
+      ),
+    findWithMembership: (id, userId) =>
+      sql<SpaceRow & MemberData & { readonly spaceOrganizationId: string; readonly memberUserId: string | null }>`SELECT ${spaceWithMemberColumns}
+        FROM spaces s LEFT JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ${userId}
+        WHERE s.id = ${id}`.pipe(
+        Effect.map((rows) =>
+          Option.map(Option.fromNullable(rows[0]), (row) => ({
+            space: toSpaceRecord({ ...row, organizationId: row.spaceOrganizationId }),
+            member: row.memberUserId === null ? Option.none() : Option.some(toMemberRecord(row))
+          }))
+        ),
         Effect.orDie
       ),
     children: (organizationId, parentId) =>

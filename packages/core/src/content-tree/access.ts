@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import type { CollectionRecord } from "../collections/CollectionRecord.js"
 import { CollectionRepository } from "../collections/CollectionRepository.js"
+import { Actor } from "../policy/Actor.js"
 import { ensure, type Membership, membership, organizationAccess } from "../policy/access.js"
 import { canCreateContent, type CollectionPermissions, collectionPermissions, contentLevel, type SpacePermissions, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
@@ -46,10 +47,14 @@ export const collectionAccessFor = (id: string, permission: keyof CollectionPerm
  */
 export const spaceAccess = (id: string) =>
   Effect.gen(function* () {
+    const actor = yield* Actor
     const spaces = yield* SpaceRepository
     const notFound = () => NotFound.of("Space", id)
-    const record = yield* Effect.flatten(spaces.findById(id as SpaceId)).pipe(Effect.orElseFail(notFound))
-    const organization = yield* memberAccess(record.organizationId, notFound)
+    const found = yield* spaces.findWithMembership(id as SpaceId, actor.id)
+    if (Option.isNone(found)) return yield* Effect.fail(notFound())
+    const { space: record, member } = found.value
+    if (Option.isNone(member) || member.value.disabled) return yield* Effect.fail(notFound())
+    const organization: Membership = { organizationId: record.organizationId, member: member.value }
     const level = contentLevel(organization.member, record.resolvedLevel)
     const permissions = spacePermissions(level, record.editMode)
     if (!permissions.view || (record.deletedAt !== null && !permissions.admin)) return yield* Effect.fail(notFound())

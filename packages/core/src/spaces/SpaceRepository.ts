@@ -1,5 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
-import type { CollectionId, OrganizationId, SpaceId } from "../shared/ids.js"
+import type { MemberRecord } from "../members/MemberRecord.js"
+import type { CollectionId, OrganizationId, SpaceId, UserId } from "../shared/ids.js"
 import type { Keyset, Slice } from "../shared/pagination.js"
 import type { Timestamp } from "../shared/time.js"
 import type { SpaceRecord } from "./SpaceRecord.js"
@@ -21,6 +22,14 @@ export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
     readonly purge: (id: SpaceId) => Effect.Effect<void>
     /** Finds deleted spaces too. */
     readonly findById: (id: SpaceId) => Effect.Effect<Option.Option<SpaceRecord>>
+    /**
+     * A space (deleted ones too) with `userId`'s membership of its organization, in one
+     * lookup: what deciding access to a space needs, on the hottest path of the API.
+     */
+    readonly findWithMembership: (
+      id: SpaceId,
+      userId: UserId
+    ) => Effect.Effect<Option.Option<{ readonly space: SpaceRecord; readonly member: Option.Option<MemberRecord> }>>
     /** Direct children of a parent that are not deleted. */
     readonly children: (
       organizationId: OrganizationId,

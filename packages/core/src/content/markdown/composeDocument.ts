@@ -1,0 +1,33 @@
+import type { Root, RootContent } from "mdast"
+import { canonicalYaml, type Frontmatter, readFrontmatter } from "./frontmatter.js"
+import { parseTree, printTree } from "./processor.js"
+
+/** A page's document in parts, as the engine may keep it: metadata apart from the body. */
+export interface DocumentParts {
+  readonly title?: string
+  readonly description?: string
+  /** Further frontmatter fields (a `title` here is dropped: the title is written as the heading). */
+  readonly frontmatter?: Frontmatter
+  /** The page content in markdown, as `ParsedDocument.body` gives it. */
+  readonly body: string
+}
+
+/**
+ * The canonical markdown of a page, the inverse of `parseDocument`: the frontmatter
+ * (with `description`), then the title as a leading `# heading` (escaped, so any title
+ * reads back as itself), then the body. Without a title, a body that starts with a
+ * level-1 heading will read back with that heading as its title.
+ */
+export const composeDocument = (parts: DocumentParts): string => {
+  const body = parseTree(parts.body)
+  const own = readFrontmatter(body)
+  const fields: Record<string, unknown> = { ...own.data, ...parts.frontmatter }
+  delete fields["title"]
+  if (parts.description !== undefined) fields["description"] = parts.description
+  const children: Array<RootContent> = []
+  if (Object.keys(fields).length > 0) children.push({ type: "yaml", value: canonicalYaml(fields) })
+  if (parts.title !== undefined) children.push({ type: "heading", depth: 1, children: [{ type: "text", value: parts.title }] })
+  children.push(...body.children.filter((child) => child.type !== "yaml"))
+  const tree: Root = { type: "root", children }
+  return printTree(tree)
+}

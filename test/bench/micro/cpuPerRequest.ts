@@ -1,0 +1,62 @@
+/**
+ * Server CPU time per `GET /v1/spaces/{id}`: user + system time of the server process
+ * (from /proc) over a fixed number of requests. Much less sensitive to other load on the
+ * machine than req/s, so it is what to compare before and after a change to the hot path.
+ *   MICRO_TARGET=quire|baseline  MICRO_N=20000
+ */
+import { readFileSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Agent, request } from "node:http"
+import { freePort } from "../../e2e/support/server.js"
+import { stopAll } from "../processes.js"
+import { seed } from "../seed.js"
+import { startBaseline, startQuire, startScript } from "../servers.js"
+
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in clock ticks of 10 ms
+}
+
+const dir = mkdtempSync(join(tmpdir(), "quire-cpu-"))
+try {
+  const seeded = await seed({ filename: join(dir, "q.db"), spaces: 2000, serviceBudgetSeconds: 5, minServiceSpaces: 100 })
+  const port = await freePort()
+  const options = { filename: seeded.filename, port, publicUrl: `http://127.0.0.1:${port}`, cpu: 0, dir }
+  const server =
+    process.env.MICRO_TARGET === "baseline"
+      ? await startBaseline(options)
+      : process.env.MICRO_TARGET === "floor"
+        ? await startScript("floor", join(import.meta.dirname, "floorServer.ts"), options)
+        : await startQuire({ ...options, cpuProfileDir: process.env.MICRO_PROF })
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+  const get = (id: string) =>
+    new Promise<void>((done, fail) => {
+      const req = request(`${server.url}/v1/spaces/${id}`, { agent, headers: { authorization: `Bearer ${seeded.token}` } }, (res) => {
+        if (res.statusCode !== 200) fail(new Error(`status ${res.statusCode}`))
+        res.resume().on("end", done)
+      })
+      req.on("error", fail).end()
+    })
+  const run = async (n: number) => {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < n) await get(seeded.spaceIds[next++ % seeded.spaceIds.length]!)
+      })
+    )
+  }
+  await run(3000)
+  // The least of three rounds: other load on the machine only ever adds.
+  const n = Number(process.env.MICRO_N ?? 10000)
+  let best = Infinity
+  for (let round = 0; round < 3; round++) {
+    const before = cpuMs(server.process.pid)
+    await run(n)
+    best = Math.min(best, ((cpuMs(server.process.pid) - before) * 1000) / n)
+  }
+  console.log(`${server.name}: ${best.toFixed(0)} µs of server CPU per GET /v1/spaces/{id} (best of 3 × ${n} requests)`)
+} finally {
+  await stopAll()
+  rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,473 @@
+import { GitBookAPIError } from "@gitbook/api"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { exercised, type GitBookClient, gitbook, rawCall } from "./support/client.js"
+import { expectFailure, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import { MemberRole } from "./support/gitbookTypes.js"
+import { officialOperationIds } from "./support/officialSpec.js"
+import { operationsByArea, requiredOperations } from "./support/operations.js"
+import { type RunningServer, startServer } from "./support/server.js"
+
+/**
+ * What holds for every operation: authentication, organization isolation, unknown ids,
+ * pagination, error bodies for what no operation handles, and the documents the server
+ * describes itself with. ada administers Acme, bob is a reader in it, eve is outside.
+ */
+let server: RunningServer
+let ada: Principal
+let bob: Principal
+let eve: Principal
+
+interface Ids {
+  readonly organization: string
+  readonly invite: string
+  readonly user: string
+  readonly team: string
+  readonly collection: string
+  readonly space: string
+}
+let known: Ids
+const unknown: Ids = {
+  organization: "unknownOrganization0",
+  invite: "unknownInvite000000",
+  user: "unknownUser00000000",
+  team: "unknownTeam00000000",
+  collection: "unknownCollection00",
+  space: "unknownSpace0000000"
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  ;[ada, bob] = await makeUsers(server, "acme.test", ["Ada", "Bob"])
+  ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
+  const organization = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
+  const invite = (await ada.api.orgs.createOrganizationInvite(organization, { role: MemberRole.Read })).data.id
+  await bob.api.orgs.joinOrganizationWithInvite(organization, invite)
+  const team = (await ada.api.orgs.createOrganizationTeam(organization, { title: "Team", members: [bob.user.id] })).data.id
+  const collection = (await ada.api.orgs.createCollection(organization, { title: "Collection" })).data.id
+  const space = (await ada.api.orgs.createSpace(organization, { title: "Space", parent: collection })).data.id
+  known = { organization, invite, user: bob.user.id, team, collection, space }
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+afterEach(() => {
+  expect(takeSpecViolations()).toEqual([])
+})
+
+/** The status a client call answers with, success or failure. */
+const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
+  call.then(
+    (response) => response.status,
+    (error) => (error instanceof GitBookAPIError ? error.code : Promise.reject(error))
+  )
+
+type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise<number>
+
+/** One call of each of the 46 operations, by operationId. */
+const operations: Record<string, Call> = {
+  getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
+  listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
+  createOrganization: (api) => statusOf(api.orgs.createOrganization({ title: "Swept" })),
+  getOrganizationById: (api, _, ids) => statusOf(api.orgs.getOrganizationById(ids.organization)),
+  updateOrganizationById: (api, _, ids) => statusOf(api.orgs.updateOrganizationById(ids.organization, { title: "Swept" })),
+  getOrganizationsForEmailDomain: (api) => statusOf(api.emailDomains.getOrganizationsForEmailDomain("acme.test")),
+  updateOrganizationMemberLastSeenAt: (api, _, ids) => statusOf(api.orgs.updateOrganizationMemberLastSeenAt(ids.organization)),
+  listOrganizationInviteLinks: (api, _, ids) => statusOf(api.orgs.listOrganizationInviteLinks(ids.organization)),
+  createOrganizationInvite: (api, _, ids) =>
+    statusOf(api.orgs.createOrganizationInvite(ids.organization, { role: MemberRole.Admin })),
+  getOrganizationInviteLink: (api, _, ids) => statusOf(api.orgs.getOrganizationInviteLink(ids.organization, ids.invite)),
+  updateOrganizationInviteById: (api, _, ids) =>
+    statusOf(api.orgs.updateOrganizationInviteById(ids.organization, ids.invite, { role: MemberRole.Admin })),
+  deleteOrganizationInviteById: (api, _, ids) => statusOf(api.orgs.deleteOrganizationInviteById(ids.organization, ids.invite)),
+  joinOrganizationWithInvite: (api, _, ids) => statusOf(api.orgs.joinOrganizationWithInvite(ids.organization, ids.invite)),
+  listMembersInOrganizationById: (api, _, ids) => statusOf(api.orgs.listMembersInOrganizationById(ids.organization)),
+  getMemberInOrganizationById: (api, _, ids) => statusOf(api.orgs.getMemberInOrganizationById(ids.organization, ids.user)),
+  updateMemberInOrganizationById: (api, _, ids) =>
+    statusOf(api.orgs.updateMemberInOrganizationById(ids.organization, ids.user, { role: MemberRole.Admin })),
+  removeMemberFromOrganizationById: (api, _, ids) =>
+    statusOf(api.orgs.removeMemberFromOrganizationById(ids.organization, ids.user)),
+  setUserAsSSOMemberForOrganization: (_, token, ids) =>
+    rawCall(server.url, token, "POST", `/orgs/${ids.organization}/members/${ids.user}/sso`).then((r) => r.status),
+  listSpacesForOrganizationMember: (api, _, ids) =>
+    statusOf(api.orgs.listSpacesForOrganizationMember(ids.organization, ids.user)),
+  listTeamsForOrganizationMember: (api, _, ids) => statusOf(api.orgs.listTeamsForOrganizationMember(ids.organization, ids.user)),
+  listTeamsInOrganizationById: (api, _, ids) => statusOf(api.orgs.listTeamsInOrganizationById(ids.organization)),
+  createOrganizationTeam: (api, _, ids) => statusOf(api.orgs.createOrganizationTeam(ids.organization, { title: "Swept" })),
+  getTeamInOrganizationById: (api, _, ids) => statusOf(api.orgs.getTeamInOrganizationById(ids.organization, ids.team)),
+  updateTeamInOrganizationById: (api, _, ids) =>
+    statusOf(api.orgs.updateTeamInOrganizationById(ids.organization, ids.team, { title: "Swept" })),
+  removeTeamFromOrganizationById: (api, _, ids) => statusOf(api.orgs.removeTeamFromOrganizationById(ids.organization, ids.team)),
+  listTeamMembersInOrganizationById: (api, _, ids) =>
+    statusOf(api.orgs.listTeamMembersInOrganizationById(ids.organization, ids.team)),
+  updateMembersInOrganizationTeam: (api, _, ids) =>
+    statusOf(api.orgs.updateMembersInOrganizationTeam(ids.organization, ids.team, { remove: [ids.user] })),
+  addMemberToOrganizationTeamById: (api, _, ids) =>
+    statusOf(api.orgs.addMemberToOrganizationTeamById(ids.organization, ids.team, ids.user, {})),
+  deleteMemberFromOrganizationTeamById: (api, _, ids) =>
+    statusOf(api.orgs.deleteMemberFromOrganizationTeamById(ids.organization, ids.team, ids.user)),
+  getCollectionById: (api, _, ids) => statusOf(api.collections.getCollectionById(ids.collection)),
+  updateCollectionById: (api, _, ids) => statusOf(api.collections.updateCollectionById(ids.collection, { title: "Swept" })),
+  deleteCollectionById: (api, _, ids) => statusOf(api.collections.deleteCollectionById(ids.collection)),
+  listSpacesInCollectionById: (api, _, ids) => statusOf(api.collections.listSpacesInCollectionById(ids.collection)),
+  moveCollection: (api, _, ids) => statusOf(api.collections.moveCollection(ids.collection, { parent: null })),
+  transferCollection: (api, _, ids) =>
+    statusOf(api.collections.transferCollection(ids.collection, { organization: ids.organization })),
+  listCollectionsInOrganizationById: (api, _, ids) => statusOf(api.orgs.listCollectionsInOrganizationById(ids.organization)),
+  createCollection: (api, _, ids) => statusOf(api.orgs.createCollection(ids.organization, { title: "Swept" })),
+  createSpace: (api, _, ids) => statusOf(api.orgs.createSpace(ids.organization, { title: "Swept" })),
+  listSpacesInOrganizationById: (api, _, ids) => statusOf(api.orgs.listSpacesInOrganizationById(ids.organization)),
+  getSpaceById: (api, _, ids) => statusOf(api.spaces.getSpaceById(ids.space)),
+  updateSpaceById: (api, _, ids) => statusOf(api.spaces.updateSpaceById(ids.space, { title: "Swept" })),
+  deleteSpaceById: (api, _, ids) => statusOf(api.spaces.deleteSpaceById(ids.space)),
+  restoreSpace: (api, _, ids) => statusOf(api.spaces.restoreSpace(ids.space)),
+  duplicateSpace: (api, _, ids) => statusOf(api.spaces.duplicateSpace(ids.space)),
+  moveSpace: (api, _, ids) => statusOf(api.spaces.moveSpace(ids.space, { parent: null })),
+  transferSpace: (_, token, ids) =>
+    rawCall(server.url, token, "POST", `/spaces/${ids.space}/transfer`, { organization: ids.organization }).then((r) => r.status)
+}
+
+/** Operations on no organization's resources. */
+const userLevel = new Set([
+  "getAuthenticatedUser",
+  "listOrganizationsForAuthenticatedUser",
+  "createOrganization",
+  "getOrganizationsForEmailDomain"
+])
+/** These, and the operations open to whoever holds an invite id. */
+const notOrganizationScoped = new Set([...userLevel, "getOrganizationInviteLink", "joinOrganizationWithInvite"])
+
+/** Runs every operation as `who`; answers the operations whose status is not `expected`. */
+const sweep = async (
+  who: { api: GitBookClient; token: string | undefined },
+  ids: Ids,
+  expected: number,
+  only: (operationId: string) => boolean = () => true
+) => {
+  const wrong: Array<string> = []
+  for (const [operationId, call] of Object.entries(operations)) {
+    if (!only(operationId)) continue
+    const status = await call(who.api, who.token, ids)
+    if (status !== expected) wrong.push(`${operationId}: ${status}`)
+  }
+  return wrong
+}
+
+describe("authentication", () => {
+  it("every operation answers 401 without a token", async () => {
+    expect(await sweep({ api: gitbook(server.url), token: undefined }, known, 401)).toEqual([])
+  })
+
+  it("every operation answers 401 to an unknown token", async () => {
+    const token = "quire_thisTokenWasNeverIssuedByTheServer00"
+    expect(await sweep({ api: gitbook(server.url, token), token }, known, 401)).toEqual([])
+  })
+
+  it("a 401 is the official error body, also for a malformed Authorization header", async () => {
+    const response = await fetch(`${server.url}/v1/user`, { headers: { authorization: "Basic YWRhOmFkYQ==" } })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ error: { code: 401, message: expect.any(String) } })
+    await expectFailure(gitbook(server.url).user.getAuthenticatedUser(), 401, /token/)
+  })
+})
+
+describe("organization isolation", () => {
+  it("an outsider gets 404, never 403, from every operation on an organization's resources", async () => {
+    expect(await sweep(eve, known, 404, (op) => !notOrganizationScoped.has(op))).toEqual([])
+  })
+
+  it("the outsider's attempts changed nothing", async () => {
+    const organization = await ada.api.orgs.getOrganizationById(known.organization)
+    expect(organization.data.title).toBe("Acme")
+    expect((await ada.api.orgs.getMemberInOrganizationById(known.organization, bob.user.id)).data.role).toBe("read")
+    expect((await ada.api.orgs.getTeamInOrganizationById(known.organization, known.team)).data).toMatchObject({
+      title: "Team",
+      members: 1
+    })
+    const invite = (await ada.api.orgs.getOrganizationInviteLink(known.organization, known.invite)).data
+    expect(invite).toMatchObject({ role: "read" })
+    expect((await ada.api.collections.getCollectionById(known.collection)).data.title).toBe("Collection")
+    const space = (await ada.api.spaces.getSpaceById(known.space)).data
+    expect(space).toMatchObject({ title: "Space", parent: known.collection, organization: known.organization })
+    expect(space.deletedAt).toBeUndefined()
+    expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
+  })
+
+  it("the error an outsider gets is the one an unknown id gets", async () => {
+    const asOutsider = await expectFailure(eve.api.spaces.getSpaceById(known.space), 404)
+    const asUnknown = await expectFailure(eve.api.spaces.getSpaceById(unknown.space), 404)
+    expect(asOutsider.errorMessage.replace(known.space, "ID")).toBe(asUnknown.errorMessage.replace(unknown.space, "ID"))
+  })
+})
+
+describe("unknown ids", () => {
+  it("every operation on an unknown organization, collection or space answers 404", async () => {
+    expect(await sweep(ada, unknown, 404, (op) => !userLevel.has(op))).toEqual([])
+  })
+
+  it("unknown invites, teams and members in a known organization answer 404", async () => {
+    const org = known.organization
+    await expectFailure(ada.api.orgs.getOrganizationInviteLink(org, unknown.invite), 404)
+    await expectFailure(ada.api.orgs.updateOrganizationInviteById(org, unknown.invite, { role: MemberRole.Read }), 404)
+    await expectFailure(bob.api.orgs.joinOrganizationWithInvite(org, unknown.invite), 404)
+    await expectFailure(ada.api.orgs.getTeamInOrganizationById(org, unknown.team), 404)
+    await expectFailure(ada.api.orgs.updateTeamInOrganizationById(org, unknown.team, { title: "X" }), 404)
+    await expectFailure(ada.api.orgs.listTeamMembersInOrganizationById(org, unknown.team), 404)
+    await expectFailure(ada.api.orgs.updateMembersInOrganizationTeam(org, unknown.team, { add: [] }), 404)
+    await expectFailure(ada.api.orgs.addMemberToOrganizationTeamById(org, unknown.team, bob.user.id, {}), 404)
+    await expectFailure(ada.api.orgs.addMemberToOrganizationTeamById(org, known.team, unknown.user, {}), 404)
+    await expectFailure(ada.api.orgs.deleteMemberFromOrganizationTeamById(org, unknown.team, bob.user.id), 404)
+    await expectFailure(ada.api.orgs.getMemberInOrganizationById(org, unknown.user), 404)
+    await expectFailure(ada.api.orgs.updateMemberInOrganizationById(org, unknown.user, { role: MemberRole.Read }), 404)
+    await expectFailure(ada.api.orgs.listSpacesForOrganizationMember(org, unknown.user), 404)
+    await expectFailure(ada.api.orgs.listTeamsForOrganizationMember(org, unknown.user), 404)
+    expect((await rawCall(server.url, ada.token, "POST", `/orgs/${org}/members/${unknown.user}/sso`)).status).toBe(404)
+  })
+
+  it("deleting a member or team member that does not exist answers 204 (spec: did not exist)", async () => {
+    expect((await ada.api.orgs.removeMemberFromOrganizationById(known.organization, unknown.user)).status).toBe(204)
+    expect(
+      (await ada.api.orgs.deleteMemberFromOrganizationTeamById(known.organization, known.team, unknown.user)).status
+    ).toBe(204)
+  })
+
+  it("deleting an invite link that does not exist answers 204 (spec: did not exist)", async () => {
+    expect((await ada.api.orgs.deleteOrganizationInviteById(known.organization, unknown.invite)).status).toBe(204)
+  })
+
+  it("deleting a team that does not exist answers 204 (spec: did not exist)", async () => {
+    expect((await ada.api.orgs.removeTeamFromOrganizationById(known.organization, unknown.team)).status).toBe(204)
+  })
+})
+
+interface ListPage<T> {
+  readonly data: { readonly items: ReadonlyArray<T>; readonly count?: number; readonly next?: { readonly page: string } }
+}
+
+/** Follows `next` from the first page to the last. */
+const walk = async <T>(fetchPage: (page: string | undefined) => Promise<ListPage<T>>) => {
+  const items: Array<T> = []
+  const counts: Array<number | undefined> = []
+  let page: string | undefined
+  let pages = 0
+  do {
+    const { data } = await fetchPage(page)
+    items.push(...data.items)
+    counts.push(data.count)
+    page = data.next?.page
+    pages++
+  } while (page !== undefined && pages <= 50)
+  return { items, counts, pages }
+}
+
+describe("pagination", () => {
+  let organization: string
+  let team: string
+
+  beforeAll(async () => {
+    organization = (await ada.api.orgs.createOrganization({ title: "Paged" })).data.id
+    for (let i = 0; i < 5; i++) {
+      await ada.api.orgs.createSpace(organization, { title: `Space ${i}` })
+      await ada.api.orgs.createCollection(organization, { title: `Collection ${i}` })
+      await ada.api.orgs.createOrganizationTeam(organization, { title: `Team ${i}` })
+      await ada.api.orgs.createOrganizationInvite(organization, { role: MemberRole.Read })
+    }
+    const invite = (await ada.api.orgs.listOrganizationInviteLinks(organization)).data.items[0]!.id
+    for (const who of [bob, eve]) await who.api.orgs.joinOrganizationWithInvite(organization, invite)
+    team = (await ada.api.orgs.createOrganizationTeam(organization, { title: "Everyone", members: [ada.user.id, bob.user.id, eve.user.id] }))
+      .data.id
+  })
+
+  /** Every list of the organization, read through the client with a given page and limit. */
+  type List = (page: string | undefined, limit: number | undefined) => Promise<ListPage<unknown>>
+  const lists = (): Record<string, List> => ({
+      listOrganizationsForAuthenticatedUser: (page, limit) => ada.api.orgs.listOrganizationsForAuthenticatedUser({ page, limit }),
+      listOrganizationInviteLinks: (page, limit) => ada.api.orgs.listOrganizationInviteLinks(organization, { page, limit }),
+      listMembersInOrganizationById: (page, limit) => ada.api.orgs.listMembersInOrganizationById(organization, { page, limit }),
+      listSpacesForOrganizationMember: (page, limit) =>
+        ada.api.orgs.listSpacesForOrganizationMember(organization, ada.user.id, { page, limit }),
+      listTeamsForOrganizationMember: (page, limit) =>
+        ada.api.orgs.listTeamsForOrganizationMember(organization, ada.user.id, { page, limit }),
+      listTeamsInOrganizationById: (page, limit) => ada.api.orgs.listTeamsInOrganizationById(organization, { page, limit }),
+      listTeamMembersInOrganizationById: (page, limit) =>
+        ada.api.orgs.listTeamMembersInOrganizationById(organization, team, { page, limit }),
+      listCollectionsInOrganizationById: (page, limit) =>
+        ada.api.orgs.listCollectionsInOrganizationById(organization, { page, limit }),
+      listSpacesInOrganizationById: (page, limit) => ada.api.orgs.listSpacesInOrganizationById(organization, { page, limit }),
+    listSpacesInCollectionById: (page, limit) => ada.api.collections.listSpacesInCollectionById(known.collection, { page, limit })
+  })
+
+  /** A stable identity for a list item, whatever its shape. */
+  const keyOf = (item: any): string => item.id ?? item.space?.id ?? item.team?.id ?? item.organization?.id
+
+  it("limit=1 walks every item exactly once, with the total in count and no next on the last page", async () => {
+    for (const [name, list] of Object.entries(lists())) {
+      const whole = (await list(undefined, 1000)).data
+      expect(whole.next, name).toBeUndefined()
+      const walked = await walk((page) => list(page, 1))
+      expect(walked.items.map(keyOf), name).toEqual(whole.items.map(keyOf))
+      expect(new Set(walked.items.map(keyOf)).size, name).toBe(whole.items.length)
+      expect(walked.pages, name).toBe(Math.max(1, whole.items.length))
+      expect(new Set(walked.counts), name).toEqual(new Set([whole.count]))
+      expect(whole.count, name).toBe(whole.items.length)
+    }
+  })
+
+  it("limit=1 walks the members in every sort and order", async () => {
+    const names = async (query: { sort?: "joinedAt" | "lastSeenAt" | "name"; order?: "asc" | "desc" }) => {
+      const walked = await walk((page) => ada.api.orgs.listMembersInOrganizationById(organization, { ...query, page, limit: 1 }))
+      return walked.items.map((m) => m.user.displayName)
+    }
+    expect(await names({ sort: "name", order: "asc" })).toEqual(["Ada", "Bob", "Eve"])
+    expect(await names({ sort: "name", order: "desc" })).toEqual(["Eve", "Bob", "Ada"])
+    expect(await names({ order: "asc" })).toEqual(["Ada", "Bob", "Eve"])
+    expect(await names({})).toEqual(["Eve", "Bob", "Ada"])
+    await eve.api.orgs.updateOrganizationMemberLastSeenAt(organization)
+    await ada.api.orgs.updateOrganizationMemberLastSeenAt(organization)
+    expect(await names({ sort: "lastSeenAt", order: "asc" })).toEqual(["Eve", "Ada"])
+    expect(await names({ sort: "lastSeenAt" })).toEqual(["Ada", "Eve"])
+  })
+
+  it("lists hold what was made for them", async () => {
+    const sizes = Object.fromEntries(
+      await Promise.all(Object.entries(lists()).map(async ([name, list]) => [name, (await list(undefined, 1000)).data.count]))
+    )
+    expect(sizes).toMatchObject({
+      listOrganizationInviteLinks: 5,
+      listMembersInOrganizationById: 3,
+      listSpacesForOrganizationMember: 5,
+      listTeamsForOrganizationMember: 1,
+      listTeamsInOrganizationById: 6,
+      listTeamMembersInOrganizationById: 3,
+      listCollectionsInOrganizationById: 5,
+      listSpacesInOrganizationById: 5,
+      listSpacesInCollectionById: 1
+    })
+  })
+
+  it("a walk sees every item once even while items are added", async () => {
+    const before = (await ada.api.orgs.listSpacesInOrganizationById(organization, { limit: 1000 })).data.items.map((s) => s.id)
+    let added = 0
+    const walked = await walk(async (page) => {
+      const result = await ada.api.orgs.listSpacesInOrganizationById(organization, { page, limit: 2 })
+      if (added < 2) {
+        await ada.api.orgs.createSpace(organization, { title: `Added ${added++}` })
+      }
+      return result
+    })
+    const ids = walked.items.map((s) => s.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(expect.arrayContaining(before))
+  })
+
+  it("limit=0 and limit=1001 are 400 naming `limit` on every list", async () => {
+    for (const [name, list] of Object.entries(lists())) {
+      for (const limit of [0, 1001, 2.5]) {
+        const error = await expectFailure(list(undefined, limit), 400, /limit/)
+        expect(error.errorMessage, `${name} limit=${limit}`).toMatch(/1000/)
+      }
+    }
+    await expectFailure(ada.api.orgs.listSpacesInOrganizationById(organization, { limit: "ten" as any }), 400, /limit/)
+  })
+
+  it("a page token the list never gave is 400 naming `page`", async () => {
+    await expectFailure(ada.api.orgs.listSpacesInOrganizationById(organization, { page: "garbage" }), 400, /page/)
+    await expectFailure(ada.api.orgs.listMembersInOrganizationById(organization, { page: "e30" }), 400, /page/)
+  })
+})
+
+describe("requests no operation handles", () => {
+  it("an unknown route is a JSON 404", async () => {
+    for (const [method, path] of [
+      ["GET", "/v1/nothing/here"],
+      ["POST", "/v1/orgs/x/y/z"],
+      ["DELETE", "/v1/orgs"]
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ada.token}` } })
+      expect(response.status, `${method} ${path}`).toBe(404)
+      expect(response.headers.get("content-type")).toMatch(/application\/json/)
+      expect(await response.json()).toEqual({ error: { code: 404, message: expect.any(String) } })
+    }
+  })
+
+  it("malformed JSON is a 400 naming the body", async () => {
+    const created = await rawCall(server.url, ada.token, "POST", "/orgs", '{"title": "Broken"')
+    expect(created.status).toBe(400)
+    expect(created.body).toEqual({ error: { code: 400, message: expect.stringMatching(/body/) } })
+    const updated = await rawCall(server.url, ada.token, "PATCH", `/orgs/${known.organization}`, "{title:")
+    expect(updated.status).toBe(400)
+    expect(updated.body.error.message).toMatch(/JSON/)
+    expect((await ada.api.orgs.getOrganizationById(known.organization)).data.title).toBe("Acme")
+  })
+
+  it("a body that is JSON but not an object is a 400", async () => {
+    for (const body of ["[1, 2]", '"Acme"', "42", "null"]) {
+      const response = await rawCall(server.url, ada.token, "POST", "/orgs", body)
+      expect(response.status, body).toBe(400)
+      expect(response.body.error.code).toBe(400)
+    }
+  })
+
+  it("a wrongly typed field is a 400 naming it", async () => {
+    await expectFailure(ada.api.orgs.updateOrganizationById(known.organization, { title: 42 } as any), 400, /title/)
+    await expectFailure(ada.api.spaces.moveSpace(known.space, { parent: 7 } as any), 400, /parent/)
+  })
+})
+
+describe("the server describes itself", () => {
+  it("GET /v1/ answers with links to its documents", async () => {
+    const response = await fetch(`${server.url}/v1/`)
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body).toMatchObject({ openapi: `${server.url}/v1/openapi.json`, version: expect.any(String) })
+  })
+
+  it("GET /v1/ answers as the official getApiInformation (version and build)", async () => {
+    const { status, data } = await ada.api.getApiInformation()
+    expect(status).toBe(200)
+    expect(data.version).toEqual(expect.any(String))
+  })
+
+  it("GET /v1/openapi.json is an OpenAPI document with every operation under /v1", async () => {
+    const response = await fetch(`${server.url}/v1/openapi.json`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toMatch(/application\/json/)
+    const document: any = await response.json()
+    expect(document.openapi).toMatch(/^3\./)
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) })
+    const served = new Set<string>()
+    for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${path}`)
+    }
+    expect(served).toContain("POST /v1/orgs")
+    expect(served).toContain("POST /v1/spaces/{spaceId}/transfer")
+    expect(served).toContain("PUT /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}")
+    expect(served.size).toBeGreaterThanOrEqual(requiredOperations.length)
+  })
+
+  it("the OpenAPI document names each operation after its official operationId", async () => {
+    const document: any = await (await fetch(`${server.url}/v1/openapi.json`)).json()
+    const named = new Set<string>()
+    for (const item of Object.values<Record<string, { operationId?: string }>>(document.paths)) {
+      for (const operation of Object.values(item)) named.add(String(operation.operationId).split(".").pop()!)
+    }
+    expect(requiredOperations.filter((op) => !named.has(op))).toEqual([])
+  })
+})
+
+describe("coverage", () => {
+  it("the areas' lists are the 46 operations, each official or the seed's space transfer", () => {
+    const areas = Object.values(operationsByArea).flat()
+    expect(requiredOperations).toHaveLength(46)
+    expect(new Set(requiredOperations).size).toBe(46)
+    expect([...areas].sort()).toEqual([...requiredOperations].sort())
+    const official = officialOperationIds()
+    expect(requiredOperations.filter((op) => !official.has(op))).toEqual(["transferSpace"])
+  })
+
+  it("this file's sweeps reached every one of the 46 operations", () => {
+    expect(Object.keys(operations).sort()).toEqual([...requiredOperations].sort())
+    expect(requiredOperations.filter((op) => !exercised.has(op))).toEqual([])
+  })
+})
