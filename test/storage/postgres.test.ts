@@ -20,7 +20,8 @@ if (await postgresAvailable()) {
         )
         expect(ran.flat()).toStrictEqual([
           [1, "foundation"],
-          [2, "content"]
+          [2, "content"],
+          [3, "write_lock"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -29,7 +30,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 2 }])
+        expect(tables).toStrictEqual([{ n: 3 }])
       })
     )
   })

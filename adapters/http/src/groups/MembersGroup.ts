@@ -28,7 +28,7 @@ export class MembersGroup extends HttpApiGroup.make("members")
   .add(
     HttpApiEndpoint.del("removeMemberFromOrganizationById")`/orgs/${organizationId}/members/${userId}`.addSuccess(NoContent)
   )
-  .add(HttpApiEndpoint.post("setMemberSso")`/orgs/${organizationId}/members/${userId}/sso`.addSuccess(Member))
+  .add(HttpApiEndpoint.post("setUserAsSSOMemberForOrganization")`/orgs/${organizationId}/members/${userId}/sso`.addSuccess(Member))
   .add(
     HttpApiEndpoint.get("listSpacesForOrganizationMember")`/orgs/${organizationId}/members/${userId}/spaces`
       .setUrlParams(Schema.Struct({ ...PageParams, order: Schema.optional(Order) }))

@@ -1,4 +1,4 @@
-import { HttpApiSchema } from "@effect/platform"
+import { HttpApiSchema, HttpServerResponse } from "@effect/platform"
 import { Schema } from "effect"
 import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError } from "../errors.js"
 
@@ -10,3 +10,9 @@ export const ResetContent = Schema.Void.annotations(HttpApiSchema.annotations({ 
 export const NoContent = HttpApiSchema.NoContent
 
 export { GoneError }
+
+/**
+ * The official answer to a delete: 205 when something was deleted, 204 when there was
+ * nothing to delete. Both have no body.
+ */
+export const deletedOrAbsent = (deleted: boolean) => HttpServerResponse.empty({ status: deleted ? 205 : 204 })

@@ -15,7 +15,7 @@ export const MembersHandlers = HttpApiBuilder.group(QuireApi, "members", (handle
       .handle("getMemberInOrganizationById", ({ path }) => members.get(org(path), user(path)))
       .handle("updateMemberInOrganizationById", ({ path, payload }) => members.update(org(path), user(path), payload))
       .handle("removeMemberFromOrganizationById", ({ path }) => members.remove(org(path), user(path)))
-      .handle("setMemberSso", ({ path }) => members.setSso(org(path), user(path)))
+      .handle("setUserAsSSOMemberForOrganization", ({ path }) => members.setSso(org(path), user(path)))
       .handle("listSpacesForOrganizationMember", ({ path, urlParams }) =>
         spaces.listForMember(org(path), user(path), urlParams)
       )

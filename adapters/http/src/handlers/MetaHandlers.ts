@@ -4,14 +4,18 @@ import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { ServiceInfo } from "../groups/MetaGroup.js"
 
+/** Date of this release (ISO), as the official `ApiInformation.build`. */
+const BUILD_DATE = "2026-11-21"
+
 export const MetaHandlers = HttpApiBuilder.group(QuireApi, "meta", (handlers) =>
   Effect.map(Urls, (urls) => {
     const info = new ServiceInfo({
       name: "quire",
       version: "0.1.0",
+      build: BUILD_DATE,
       openapi: urls.api("/openapi.json"),
       reference: urls.api("/reference")
     })
-    return handlers.handle("getApiInfo", () => Effect.succeed(info))
+    return handlers.handle("getApiInformation", () => Effect.succeed(info))
   })
 )

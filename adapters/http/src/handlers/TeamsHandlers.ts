@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { OrganizationId, TeamId, Teams, UserId } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import { deletedOrAbsent } from "../groups/common.js"
 
 export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) =>
   Effect.map(Teams, (teams) => {
@@ -12,7 +13,7 @@ export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) 
       .handle("createOrganizationTeam", ({ path, payload }) => teams.create(org(path), payload))
       .handle("getTeamInOrganizationById", ({ path }) => teams.get(org(path), team(path)))
       .handle("updateTeamInOrganizationById", ({ path, payload }) => teams.update(org(path), team(path), payload))
-      .handle("removeTeamFromOrganizationById", ({ path }) => teams.remove(org(path), team(path)))
+      .handle("removeTeamFromOrganizationById", ({ path }) => Effect.map(teams.remove(org(path), team(path)), deletedOrAbsent))
       .handle("listTeamMembersInOrganizationById", ({ path, urlParams }) =>
         teams.listMembers(org(path), team(path), urlParams)
       )

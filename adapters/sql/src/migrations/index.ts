@@ -1,8 +1,10 @@
 import { foundation } from "./0001_foundation.js"
 import { content } from "./0002_content.js"
+import { writeLock } from "./0003_write_lock.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
   "0001_foundation": foundation,
-  "0002_content": content
+  "0002_content": content,
+  "0003_write_lock": writeLock
 }

@@ -106,12 +106,16 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
       )
 
     /** Deleting an invite that does not exist does nothing. */
+    /** Whether there was such a link to delete (deleting twice is not an error). */
     const remove = (organizationId: OrganizationId, inviteId: InviteId) =>
       storage.transaction(
         run(
           Effect.gen(function* () {
             yield* adminAccess(organizationId, "delete invite links")
+            const existing = yield* invites.find(organizationId, inviteId)
+            if (Option.isNone(existing)) return false
             yield* invites.delete(organizationId, inviteId)
+            return true
           })
         )
       )

@@ -151,13 +151,16 @@ export class Teams extends Effect.Service<Teams>()("@quire/core/Teams", {
       )
 
     /** Deleting a team that does not exist does nothing. */
+    /** Whether there was such a team to delete (deleting twice is not an error). */
     const remove = (organizationId: OrganizationId, teamId: TeamId) =>
       storage.transaction(
         run(
           Effect.gen(function* () {
             yield* organizationAccessFor(organizationId, "admin", "delete teams")
             const row = yield* teams.find(organizationId, teamId)
-            if (Option.isSome(row)) yield* teams.delete(teamId)
+            if (Option.isNone(row)) return false
+            yield* teams.delete(teamId)
+            return true
           })
         )
       )
