@@ -42,24 +42,33 @@ export const collectionAccessFor = (id: string, permission: keyof CollectionPerm
   Effect.tap(collectionAccess(id), (access) => ensure(collectionPermissions(access.level)[permission], action))
 
 /**
- * A space the caller can view. A deleted space is seen only by those who administer it
- * (so they can restore it); for anyone else it is `NotFound`.
+ * A space the caller can view, decided from one lookup of the space with the caller's
+ * membership. A deleted space is seen only by those who administer it (so they can
+ * restore it); for anyone else it is `NotFound`. Written without a generator and with the
+ * repository passed in: it runs on nearly every request.
  */
-export const spaceAccess = (id: string) =>
-  Effect.gen(function* () {
-    const actor = yield* Actor
-    const spaces = yield* SpaceRepository
-    const notFound = () => NotFound.of("Space", id)
-    const found = yield* spaces.findWithMembership(id as SpaceId, actor.id)
-    if (Option.isNone(found)) return yield* Effect.fail(notFound())
-    const { space: record, member } = found.value
-    if (Option.isNone(member) || member.value.disabled) return yield* Effect.fail(notFound())
-    const organization: Membership = { organizationId: record.organizationId, member: member.value }
-    const level = contentLevel(organization.member, record.resolvedLevel)
-    const permissions = spacePermissions(level, record.editMode)
-    if (!permissions.view || (record.deletedAt !== null && !permissions.admin)) return yield* Effect.fail(notFound())
-    return { organization, record, level } satisfies ContentAccess<SpaceRecord>
-  })
+export const spaceAccessIn =
+  (spaces: SpaceRepository["Type"]) =>
+  (id: string): Effect.Effect<ContentAccess<SpaceRecord>, NotFound, Actor> =>
+    Effect.flatMap(Actor, (actor) =>
+      Effect.flatMap(spaces.findWithMembership(id as SpaceId, actor.id), (found) => {
+        if (Option.isSome(found)) {
+          const { space: record, member } = found.value
+          if (Option.isSome(member) && !member.value.disabled) {
+            const level = contentLevel(member.value, record.resolvedLevel)
+            const permissions = spacePermissions(level, record.editMode)
+            if (permissions.view && (record.deletedAt === null || permissions.admin)) {
+              const organization: Membership = { organizationId: record.organizationId, member: member.value }
+              return Effect.succeed({ organization, record, level })
+            }
+          }
+        }
+        return Effect.fail(NotFound.of("Space", id))
+      })
+    )
+
+/** `spaceAccessIn` with the repository from the context. */
+export const spaceAccess = (id: string) => Effect.flatMap(SpaceRepository, (spaces) => spaceAccessIn(spaces)(id))
 
 /** A space that is not deleted, with one space permission `ensure`d. */
 export const activeSpaceAccessFor = (id: string, permission: keyof SpacePermissions, action: string) =>

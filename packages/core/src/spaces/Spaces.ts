@@ -7,6 +7,7 @@ import {
   parentFor,
   parentLevel,
   spaceAccess,
+  spaceAccessIn,
   transferTarget
 } from "../content-tree/access.js"
 import { MoveInput, TransferInput } from "../content-tree/inputs.js"
@@ -50,6 +51,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
       OrganizationRepository | MemberRepository | TeamRepository | CollectionRepository | SpaceRepository
     >()
     const withRepositories = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.provide(self, repositories)
+    const accessSpace = spaceAccessIn(spaces)
     const command = <A, E, R>(self: Effect.Effect<A, E, R>) => storage.transaction(withRepositories(self))
 
     const render = (record: SpaceRecord, level: MemberRole | undefined): Space =>
@@ -104,7 +106,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
 
     /** `shareKey` will open share-link sites; none exist yet, so it changes nothing. */
     const get = (id: string, _options?: { readonly shareKey?: string | undefined }) =>
-      withRepositories(Effect.map(spaceAccess(id), (a) => render(a.record, a.level)))
+      Effect.map(accessSpace(id), (a) => render(a.record, a.level))
 
     const update = (id: string, input: UpdateSpaceInput) =>
       command(
