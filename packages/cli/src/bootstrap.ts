@@ -7,7 +7,7 @@ export const FIRST_ADMIN_EMAIL = "admin@quire.local"
  * On an empty database, makes a first user and prints its API token once, so a new
  * operator can call the API at once. Runs on every start; does nothing once a user exists.
  */
-export const bootstrapFirstUser = Effect.gen(function* () {
+export const bootstrapFirstUser = (publicUrl: string) => Effect.gen(function* () {
   const users = yield* Users
   if ((yield* users.count) > 0) return
   const tokens = yield* ApiTokens
@@ -21,7 +21,7 @@ export const bootstrapFirstUser = Effect.gen(function* () {
       ``,
       `  ${token}`,
       ``,
-      `Try: curl -H "Authorization: Bearer ${token}" http://localhost:<port>/v1/user`,
+      `Try: curl -H "Authorization: Bearer ${token}" ${publicUrl}/v1/user`,
       ""
     ].join("\n")
   )

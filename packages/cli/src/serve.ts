@@ -27,7 +27,7 @@ export const serverLayer = (config: Config) => {
   const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(Layer.provideMerge(storageLayer(config.storage)))
   const announce = Layer.effectDiscard(
     Effect.gen(function* () {
-      yield* bootstrapFirstUser
+      yield* bootstrapFirstUser(config.publicUrl)
       const address = yield* HttpServer.addressFormattedWith((a) => Effect.succeed(a))
       yield* Console.log(`Quire listening on ${address} (${describeStorage(config.storage)}), public URL ${config.publicUrl}`)
     })
