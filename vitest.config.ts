@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    sequence: { concurrent: false }
+    sequence: { concurrent: false },
+    // Under CI also a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
+    reporters: process.env.CI ? ["default", ["json", { outputFile: "node_modules/.cache/vitest-results.json" }]] : ["default"]
   }
 })
