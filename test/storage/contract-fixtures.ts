@@ -1,53 +1,30 @@
 import type {
-  BlobStore,
   CollectionId,
   CollectionRecord,
-  CollectionRepository,
   InviteId,
   InviteRecord,
-  InviteRepository,
   Keyset,
   MemberRecord,
-  MemberRepository,
-  ObjectStore,
   OrganizationId,
   OrganizationRecord,
-  OrganizationRepository,
   RevisionId,
-  RevisionRepository,
   Slice,
   SortValue,
   SpaceId,
   SpaceRecord,
-  SpaceRepository,
-  Storage,
   TeamId,
   TeamMemberRecord,
   TeamRecord,
-  TeamRepository,
-  TokenRepository,
   UserId,
-  UserRecord,
-  UserRepository
+  StoragePorts,
+  UserRecord
 } from "@quire/core"
 import { compareKeys, randomId } from "@quire/core"
 import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 
 /** Every port a storage adapter provides. */
-export type StoragePorts =
-  | Storage
-  | UserRepository
-  | TokenRepository
-  | OrganizationRepository
-  | MemberRepository
-  | InviteRepository
-  | TeamRepository
-  | CollectionRepository
-  | SpaceRepository
-  | ObjectStore
-  | BlobStore
-  | RevisionRepository
+export type { StoragePorts }
 
 export type StorageLayer = Layer.Layer<StoragePorts, unknown, never>
 

@@ -1,5 +1,4 @@
 import {
-  Actor,
   CollectionRepository,
   Collections,
   Ids,
@@ -17,31 +16,14 @@ import {
 import { MemoryStorage } from "@quire/storage-memory"
 import { expect } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { as, newOrganization, newUser } from "./people.js"
 
 /** Collections and spaces (with organizations and users) on a new, empty memory store. */
 export const contentLayer = Layer.mergeAll(Collections.Default, Spaces.Default, Organizations.Default, Users.Default).pipe(
   Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, Ids.random, Urls.layer("http://quire.test")))
 )
 
-/** Runs `self` on behalf of `user`. */
-export const as =
-  (user: UserRecord) =>
-  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Actor>> =>
-    Effect.provideService(self, Actor, user)
-
-let userCounter = 0
-
-export const newUser = (name = "User") =>
-  Effect.flatMap(Users, (users) =>
-    users.create({ email: `${name.toLowerCase().replace(/\W+/g, "-")}.c${++userCounter}@example.com`, displayName: name })
-  )
-
-/** A new organization whose only member is `admin`. */
-export const newOrganization = (admin: UserRecord, title = "Acme") =>
-  Effect.map(
-    as(admin)(Effect.flatMap(Organizations, (organizations) => organizations.create({ title }))),
-    (organization) => organization.id as OrganizationId
-  )
+export { as, newOrganization, newUser }
 
 /** Makes `user` a member with `role`, written straight into storage. */
 export const addMember = (organizationId: OrganizationId, user: UserRecord, role: MemberRoleOrGuest) =>

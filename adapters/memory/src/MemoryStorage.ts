@@ -8,6 +8,7 @@ import {
   RevisionRepository,
   SpaceRepository,
   Storage,
+  type StoragePorts,
   TeamRepository,
   TokenRepository,
   UserRepository
@@ -26,19 +27,7 @@ import { makeMemoryTeamRepository } from "./MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./MemoryUserRepository.js"
 
-export type MemoryStorageServices =
-  | Storage
-  | UserRepository
-  | TokenRepository
-  | OrganizationRepository
-  | MemberRepository
-  | InviteRepository
-  | TeamRepository
-  | CollectionRepository
-  | SpaceRepository
-  | ObjectStore
-  | BlobStore
-  | RevisionRepository
+export type MemoryStorageServices = StoragePorts
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
 export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices> } = {

@@ -1,18 +1,5 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
-import type {
-  BlobStore,
-  CollectionRepository,
-  InviteRepository,
-  MemberRepository,
-  ObjectStore,
-  OrganizationRepository,
-  RevisionRepository,
-  SpaceRepository,
-  Storage,
-  TeamRepository,
-  TokenRepository,
-  UserRepository
-} from "@quire/core"
+import type { StoragePorts } from "@quire/core"
 import { Layer } from "effect"
 import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.js"
 import { SqlBlobStore } from "./content/SqlBlobStore.js"
@@ -28,19 +15,7 @@ import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
 
 /** Every storage port. */
-export type StorageServices =
-  | Storage
-  | UserRepository
-  | TokenRepository
-  | OrganizationRepository
-  | MemberRepository
-  | InviteRepository
-  | TeamRepository
-  | CollectionRepository
-  | SpaceRepository
-  | ObjectStore
-  | BlobStore
-  | RevisionRepository
+export type StorageServices = StoragePorts
 
 /**
  * Every storage port on one `SqlClient`, configured with `transformQueryNames: camelToSnake`

@@ -1,5 +1,6 @@
 export * from "./shared/index.js"
 export * from "./storage/Storage.js"
+export * from "./storage/StoragePorts.js"
 export * from "./policy/index.js"
 export * from "./users/index.js"
 export * from "./tokens/index.js"
