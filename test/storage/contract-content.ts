@@ -194,6 +194,32 @@ export const contentContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("lastPosition is the greatest key among a parent's children (spaces: not deleted)", () =>
+        Effect.gen(function* () {
+          const organizations = yield* OrganizationRepository
+          const collections = yield* CollectionRepository
+          const spaces = yield* SpaceRepository
+          const organization = makeOrganization()
+          const other = makeOrganization()
+          yield* organizations.insert(organization)
+          yield* organizations.insert(other)
+          const parent = makeCollection(organization.id, { position: "a0" })
+          yield* collections.insert(parent)
+          expect(yield* collections.lastPosition(organization.id, parent.id)).toStrictEqual(Option.none())
+          expect(yield* spaces.lastPosition(organization.id, parent.id)).toStrictEqual(Option.none())
+          yield* collections.insert(makeCollection(organization.id, { parentId: parent.id, position: "a1" }))
+          yield* collections.insert(makeCollection(organization.id, { parentId: parent.id, position: "Zz" }))
+          yield* collections.insert(makeCollection(other.id, { position: "b9" }))
+          yield* spaces.insert(makeSpace(organization.id, { parentId: parent.id, position: "a3" }))
+          yield* spaces.insert(makeSpace(organization.id, { parentId: parent.id, position: "a9", deletedAt: at(1) }))
+          yield* spaces.insert(makeSpace(organization.id, { position: "a5" }))
+          expect(yield* collections.lastPosition(organization.id, parent.id)).toStrictEqual(Option.some("a1"))
+          expect(yield* collections.lastPosition(organization.id, null)).toStrictEqual(Option.some("a0"))
+          expect(yield* spaces.lastPosition(organization.id, parent.id)).toStrictEqual(Option.some("a3"))
+          expect(yield* spaces.lastPosition(organization.id, null)).toStrictEqual(Option.some("a5"))
+        })
+      )
+
       it.effect("a space is found with the membership of a user in its organization, or without one", () =>
         Effect.gen(function* () {
           const organizations = yield* OrganizationRepository

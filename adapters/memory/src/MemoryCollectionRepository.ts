@@ -1,7 +1,7 @@
 import { type CollectionRepository, collectionSortKey } from "@quire/core"
 import { type Context, HashMap } from "effect"
 import type { MemoryStore } from "./MemoryStore.js"
-import { sliceBy, sortedBy } from "./sorting.js"
+import { greatest, sliceBy, sortedBy } from "./sorting.js"
 import { insertNew, replaceExisting, rowsOf } from "./Tables.js"
 
 export const makeMemoryCollectionRepository = (
@@ -18,6 +18,14 @@ export const makeMemoryCollectionRepository = (
       sortedBy(
         rowsOf(t.collections).filter((c) => c.organizationId === organizationId && c.parentId === parentId),
         (c) => [c.position, c.id]
+      )
+    ),
+  lastPosition: (organizationId, parentId) =>
+    store.read((t) =>
+      greatest(
+        rowsOf(t.collections)
+          .filter((c) => c.organizationId === organizationId && c.parentId === parentId)
+          .map((c) => c.position)
       )
     ),
   list: (organizationId, query, keyset) =>

@@ -1,7 +1,7 @@
 import { type SpaceRepository, spaceSortKey } from "@quire/core"
 import { type Context, HashMap, Option } from "effect"
 import type { MemoryStore } from "./MemoryStore.js"
-import { sliceBy, sortedBy } from "./sorting.js"
+import { greatest, sliceBy, sortedBy } from "./sorting.js"
 import { insertNew, pairKey, replaceExisting, rowsOf, type Tables } from "./Tables.js"
 
 const liveSpaces = (t: Tables, organizationId: string, visibleOnly: boolean) =>
@@ -20,6 +20,10 @@ export const makeMemorySpaceRepository = (store: MemoryStore): Context.Tag.Servi
         space,
         member: HashMap.get(t.members, pairKey(space.organizationId, userId))
       }))
+    ),
+  lastPosition: (organizationId, parentId) =>
+    store.read((t) =>
+      greatest(liveSpaces(t, organizationId, false).filter((s) => s.parentId === parentId).map((s) => s.position))
     ),
   children: (organizationId, parentId) =>
     store.read((t) =>

@@ -1,4 +1,5 @@
 import { compareKeys, type Keyset, type Slice, type SortValue, sliceSorted } from "@quire/core"
+import { Option } from "effect"
 
 /** Rows sorted by a sort key in the given direction. */
 export const sortedBy = <R>(
@@ -22,3 +23,7 @@ export const sliceBy = <R>(
 
 /** Case-insensitive substring test, as the ports' `search` and `title` filters want. */
 export const containsFolded = (text: string, part: string): boolean => text.toLowerCase().includes(part.toLowerCase())
+
+/** The greatest of some strings (code-unit order, like SQL with the "C" collation), if any. */
+export const greatest = (values: ReadonlyArray<string>): Option.Option<string> =>
+  values.length === 0 ? Option.none() : Option.some(values.reduce((a, b) => (b > a ? b : a)))

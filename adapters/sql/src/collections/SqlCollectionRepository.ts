@@ -87,6 +87,13 @@ export const makeSqlCollectionRepository = Effect.gen(function* () {
         WHERE organization_id = ${organizationId}
           AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}
         ORDER BY position, id`.pipe(Effect.map((rows) => rows.map(toCollectionRecord)), Effect.orDie),
+    lastPosition: (organizationId, parentId) =>
+      sql<{ position: string | null }>`SELECT MAX(position) AS position FROM collections
+        WHERE organization_id = ${organizationId}
+          AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]?.position)),
+        Effect.orDie
+      ),
     list: (organizationId, query, keyset) =>
       Effect.gen(function* () {
         const where = filters(organizationId, query)

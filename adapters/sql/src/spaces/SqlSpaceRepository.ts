@@ -119,6 +119,15 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
         ),
         Effect.orDie
       ),
+    lastPosition: (organizationId, parentId) =>
+      sql<{ position: string | null }>`SELECT MAX(position) AS position FROM spaces
+        WHERE ${sql.and([
+          ...live(organizationId, false),
+          parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`
+        ])}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]?.position)),
+        Effect.orDie
+      ),
     children: (organizationId, parentId) =>
       sql<SpaceRow>`SELECT ${columns} FROM spaces
         WHERE ${sql.and([

@@ -22,6 +22,11 @@ export class CollectionRepository extends Context.Tag("@quire/core/CollectionRep
       organizationId: OrganizationId,
       parentId: CollectionId | null
     ) => Effect.Effect<ReadonlyArray<CollectionRecord>>
+    /** The greatest `position` among the direct children of a parent: where "at the end" is. */
+    readonly lastPosition: (
+      organizationId: OrganizationId,
+      parentId: CollectionId | null
+    ) => Effect.Effect<Option.Option<string>>
     /** By (createdAt, id) ascending. */
     readonly list: (
       organizationId: OrganizationId,

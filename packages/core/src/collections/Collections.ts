@@ -9,7 +9,7 @@ import {
 } from "../content-tree/access.js"
 import { MoveInput, TransferInput } from "../content-tree/inputs.js"
 import { resolveLevel } from "../content-tree/ResolvedLevel.js"
-import { land, siblingsOf } from "../content-tree/siblings.js"
+import { endKeyOf, land, siblingsOf } from "../content-tree/siblings.js"
 import { descendantsOf, isWithin, settleDescendants } from "../content-tree/subtree.js"
 import type { MemberRepository } from "../members/MemberRepository.js"
 import type { OrganizationRepository } from "../organizations/OrganizationRepository.js"
@@ -17,7 +17,6 @@ import { organizationAccess } from "../policy/access.js"
 import { collectionPermissions, contentLevel, spacePermissions } from "../policy/Policy.js"
 import { Conflict, InvalidInput } from "../shared/errors.js"
 import { type CollectionId, makeId, type OrganizationId } from "../shared/ids.js"
-import { keyAtEnd } from "../shared/ordering.js"
 import { type Page, type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import type { MemberRole } from "../shared/role.js"
 import { now } from "../shared/time.js"
@@ -69,7 +68,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
             description: null,
             defaultLevel: "inherit",
             resolvedLevel: resolveLevel("inherit", parent.resolvedLevel),
-            position: keyAtEnd(yield* siblingsOf(organization.organizationId, parentId)),
+            position: yield* endKeyOf(organization.organizationId, parentId),
             createdAt: at,
             updatedAt: at
           }
@@ -180,7 +179,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
             ...current,
             organizationId: target.organization.id,
             parentId: null,
-            position: keyAtEnd(yield* siblingsOf(target.organization.id, null)),
+            position: yield* endKeyOf(target.organization.id, null),
             resolvedLevel,
             updatedAt: yield* now
           }

@@ -1,4 +1,5 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { generateKeyBetween } from "fractional-indexing"
 import { CollectionRepository } from "../collections/CollectionRepository.js"
 import { InvalidInput } from "../shared/errors.js"
 import type { CollectionId, OrganizationId } from "../shared/ids.js"
@@ -19,6 +20,21 @@ export const siblingsOf = (organizationId: OrganizationId, parentId: CollectionI
       ...spaces.map((s) => ({ kind: "space", id: s.id, position: s.position }))
     ]
     return all.filter((s) => !(exclude && s.kind === exclude.kind && s.id === exclude.id)).sort(bySiblingOrder)
+  })
+
+/**
+ * The key that puts a new item after every sibling of a parent, from the greatest key of
+ * each kind: two indexed reads, whatever the number of siblings.
+ */
+export const endKeyOf = (organizationId: OrganizationId, parentId: CollectionId | null) =>
+  Effect.gen(function* () {
+    const lastCollection = yield* (yield* CollectionRepository).lastPosition(organizationId, parentId)
+    const lastSpace = yield* (yield* SpaceRepository).lastPosition(organizationId, parentId)
+    const last = [lastCollection, lastSpace].flatMap(Option.toArray).reduce<string | null>(
+      (a, b) => (a === null || b > a ? b : a),
+      null
+    )
+    return generateKeyBetween(last, null)
   })
 
 export const pointerRef = (pointer: ContentPointer): SiblingRef =>

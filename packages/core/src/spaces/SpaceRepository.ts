@@ -35,6 +35,11 @@ export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
       organizationId: OrganizationId,
       parentId: CollectionId | null
     ) => Effect.Effect<ReadonlyArray<SpaceRecord>>
+    /** The greatest `position` among the direct children of a parent that are not deleted. */
+    readonly lastPosition: (
+      organizationId: OrganizationId,
+      parentId: CollectionId | null
+    ) => Effect.Effect<Option.Option<string>>
     /** Spaces not deleted, by (createdAt, id) in `order`. */
     readonly list: (organizationId: OrganizationId, query: SpaceQuery, keyset: Keyset) => Effect.Effect<Slice<SpaceRecord>>
     readonly count: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<number>

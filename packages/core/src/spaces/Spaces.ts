@@ -12,14 +12,14 @@ import {
 } from "../content-tree/access.js"
 import { MoveInput, TransferInput } from "../content-tree/inputs.js"
 import { resolveLevel } from "../content-tree/ResolvedLevel.js"
-import { land, siblingsOf } from "../content-tree/siblings.js"
+import { endKeyOf, land, siblingsOf } from "../content-tree/siblings.js"
 import { MemberRepository } from "../members/MemberRepository.js"
 import type { OrganizationRepository } from "../organizations/OrganizationRepository.js"
 import { ensure, organizationAccess } from "../policy/access.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Gone, NotFound } from "../shared/errors.js"
 import { makeId, type OrganizationId, type RevisionId, type SpaceId, type UserId } from "../shared/ids.js"
-import { keyAtEnd, keyFor } from "../shared/ordering.js"
+import { keyFor } from "../shared/ordering.js"
 import { type Page, type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import type { MemberRole } from "../shared/role.js"
 import { now } from "../shared/time.js"
@@ -76,7 +76,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             defaultLevel: "inherit",
             resolvedLevel: resolveLevel("inherit", parent.resolvedLevel),
             revisionId: yield* makeId<RevisionId>(),
-            position: keyAtEnd(yield* siblingsOf(organization.organizationId, parentId)),
+            position: yield* endKeyOf(organization.organizationId, parentId),
             createdAt: at,
             updatedAt: at,
             deletedAt: null
@@ -230,7 +230,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             organizationId: target.organization.id,
             parentId: null,
             visibility: visibilityAt(current, null),
-            position: keyAtEnd(yield* siblingsOf(target.organization.id, null)),
+            position: yield* endKeyOf(target.organization.id, null),
             resolvedLevel: resolveLevel(current.defaultLevel, undefined),
             updatedAt: yield* now
           }
