@@ -4,7 +4,7 @@ import { Context, type Effect } from "effect"
 export type ObjectHash = string
 
 /** What an object is; stored beside it so storage can be inspected and swept. */
-export type ObjectKind = "document" | "page" | "node" | "tree" | "file" | "reusable"
+export type ObjectKind = "document" | "page" | "children" | "node" | "tree" | "file" | "reusable"
 
 /**
  * One content-addressed object: `body` is its canonical encoding (UTF-8 JSON text) and

@@ -1,0 +1,5 @@
+export * from "./canonical.js"
+export { EMPTY_MAP_NODE, EMPTY_MAP_ROOT, LEAF_CAPACITY } from "./mapNode.js"
+export * from "./PersistentMap.js"
+export * from "./PersistentMaps.js"
+export * from "./PersistentMapsService.js"
