@@ -9,6 +9,7 @@ import { join } from "node:path"
 import { freePort } from "../e2e/support/server.js"
 import { readConfig } from "./config.js"
 import { summarizeCpuProfiles } from "./cpuProfile.js"
+import { contentSection } from "./contentSection.js"
 import { getSpaceByIdSection } from "./getSpaceById.js"
 import { listSpacesSection } from "./listSpaces.js"
 import { stopAll } from "./processes.js"
@@ -60,7 +61,7 @@ const bench = async () => {
 
   const context: BenchContext = { config, seeded, dir }
   // Later sections (content, …) add themselves here; each gives one key of the JSON summary.
-  const sections: ReadonlyArray<Section> = [getSpaceByIdSection(context), listSpacesSection(context)]
+  const sections: ReadonlyArray<Section> = [getSpaceByIdSection(context), listSpacesSection(context), contentSection(context)]
 
   const quirePort = await freePort()
   const baselinePort = await freePort()

@@ -1,0 +1,35 @@
+import { Effect } from "effect"
+import type { Storage } from "../../storage/Storage.js"
+import type { BlobStore } from "../BlobStore.js"
+import type { ObjectStore } from "../ObjectStore.js"
+import type { RevisionRepository } from "../RevisionRepository.js"
+import { PersistentMapsLive } from "../store/PersistentMaps.js"
+import type { PersistentMapsService } from "../store/PersistentMapsService.js"
+import { applyChanges } from "./apply/applyChanges.js"
+import { loadContentTree } from "./ContentTree.js"
+import { diffRevisions } from "./diff/diffRevisions.js"
+import { importPages } from "./importPages.js"
+import { mergeRevisions } from "./merge/mergeRevisions.js"
+
+type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage
+
+/**
+ * The content engine over the storage ports, for services that need no ports of their own
+ * in their types: read a revision's tree, apply a change batch, diff, merge, import. Access
+ * control is the caller's (the change-request and content services): the engine trusts the
+ * revision ids it is given.
+ */
+export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/ContentEngine", {
+  effect: Effect.gen(function* () {
+    const context = yield* Effect.context<EnginePorts>()
+    const run = <A, E>(self: Effect.Effect<A, E, EnginePorts>) => Effect.provide(self, context)
+    return {
+      tree: (...args: Parameters<typeof loadContentTree>) => run(loadContentTree(...args)),
+      apply: (...args: Parameters<typeof applyChanges>) => run(applyChanges(...args)),
+      diff: (...args: Parameters<typeof diffRevisions>) => run(diffRevisions(...args)),
+      merge: (...args: Parameters<typeof mergeRevisions>) => run(mergeRevisions(...args)),
+      importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args))
+    }
+  }),
+  dependencies: [PersistentMapsLive]
+}) {}

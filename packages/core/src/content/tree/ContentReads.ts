@@ -1,0 +1,43 @@
+import { Effect, Option } from "effect"
+import { NotFound } from "../../shared/errors.js"
+import type { RevisionId } from "../../shared/ids.js"
+import type { ObjectHash } from "../ObjectStore.js"
+import { ObjectStore } from "../ObjectStore.js"
+import type { RevisionRecord } from "../RevisionRecord.js"
+import { RevisionRepository } from "../RevisionRepository.js"
+import type { PersistentMaps } from "../store/PersistentMap.js"
+import { PersistentMapsService } from "../store/PersistentMapsService.js"
+import { makeObjectLoader, type ObjectLoader } from "./ObjectLoader.js"
+import { makeTreeReader, type TreeReader } from "./TreeReader.js"
+
+/** What one engine call reads through: the maps and one object cache for the whole call. */
+export interface ContentReads {
+  readonly maps: PersistentMaps
+  readonly loader: ObjectLoader
+  readonly tree: (hash: ObjectHash) => Effect.Effect<TreeReader>
+  readonly revision: (id: string) => Effect.Effect<RevisionRecord, NotFound>
+}
+
+export const makeContentReads: Effect.Effect<ContentReads, never, ObjectStore | PersistentMapsService | RevisionRepository> = Effect.gen(
+  function* () {
+    const maps = yield* PersistentMapsService
+    const loader = makeObjectLoader(yield* ObjectStore)
+    const revisions = yield* RevisionRepository
+    return {
+      maps,
+      loader,
+      tree: (hash) => makeTreeReader(maps, loader, hash),
+      revision: (id) =>
+        Effect.flatMap(revisions.findById(id as RevisionId), Option.match({ onNone: () => Effect.fail(NotFound.of("Revision", id)), onSome: Effect.succeed }))
+    }
+  }
+)
+
+/** A revision's record and its tree. */
+export interface OpenRevision {
+  readonly record: RevisionRecord
+  readonly tree: TreeReader
+}
+
+export const openRevision = (reads: ContentReads, id: string): Effect.Effect<OpenRevision, NotFound> =>
+  Effect.flatMap(reads.revision(id), (record) => Effect.map(reads.tree(record.root), (tree) => ({ record, tree })))

@@ -1,0 +1,115 @@
+import { Effect } from "effect"
+import { InvalidInput } from "../../shared/errors.js"
+import { makeId, type RevisionId, type SpaceId } from "../../shared/ids.js"
+import { now } from "../../shared/time.js"
+import { parseDocument } from "../markdown/parseDocument.js"
+import { slugify } from "../markdown/slugify.js"
+import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
+import type { ObjectHash, StoredObject } from "../ObjectStore.js"
+import { PersistentMapsService } from "../store/PersistentMapsService.js"
+import {
+  childrenObject,
+  documentObject,
+  type PageType,
+  type PageValue,
+  pageObject,
+  parentKey,
+  type TreeValue,
+  treeObject
+} from "./objects.js"
+import { writeRevision } from "./writeRevision.js"
+
+/** One page of a tree written in bulk; pages come parents first, siblings in order. */
+export interface ImportedPage {
+  /** Given or made. */
+  readonly id?: string
+  readonly type?: Extract<PageType, "document" | "group">
+  readonly title: string
+  /** By default the title's slug; must be unique among siblings. */
+  readonly slug?: string
+  readonly parent?: string | null
+  /** The page's body (no title heading); stored normalised, links as written. */
+  readonly markdown?: string
+  readonly emoji?: string
+  readonly description?: string
+}
+
+export interface ImportOptions {
+  readonly spaceId: SpaceId
+  readonly parents?: ReadonlyArray<RevisionId>
+}
+
+const fail = (index: number, field: string, rule: string) => Effect.fail(InvalidInput.of(`pages[${index}].${field}`, rule))
+
+/**
+ * Writes a whole page tree as one new revision in one batched write (every map built at once,
+ * one `ObjectStore.put`): the way to seed a space, import content, or make an empty space's
+ * first revision (no pages). Not an edit, so no link resolution.
+ */
+export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportOptions) =>
+  Effect.gen(function* () {
+    const maps = yield* PersistentMapsService
+    const at = yield* now
+    const objects = new Map<ObjectHash, StoredObject>()
+    const keep = (object: StoredObject) => {
+      objects.set(object.hash, object)
+      return object.hash
+    }
+    const values = new Map<string, PageValue>()
+    const children = new Map<string, Array<string>>()
+    const slugs = new Map<string, Set<string>>()
+    for (const [index, page] of pages.entries()) {
+      const id = page.id ?? (yield* makeId<string>())
+      if (values.has(id)) return yield* fail(index, "id", `the id "${id}" is used twice`)
+      const parent = page.parent ?? null
+      if (parent !== null && !values.has(parent)) return yield* fail(index, "parent", `no page "${parent}" before this one`)
+      const slug = page.slug ?? slugify(page.title)
+      const siblings = children.get(parentKey(parent)) ?? []
+      const taken = slugs.get(parentKey(parent)) ?? new Set<string>()
+      if (taken.has(slug)) return yield* fail(index, "slug", `the slug "${slug}" is already used in the same parent`)
+      slugs.set(parentKey(parent), taken.add(slug))
+      const body = page.markdown === undefined ? "" : parseDocument(page.markdown).body
+      const value: PageValue = {
+        id,
+        type: page.type ?? "document",
+        title: page.title,
+        slug,
+        ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+        ...(page.description !== undefined ? { description: page.description } : {}),
+        hidden: false,
+        noIndex: false,
+        noRobotsIndex: false,
+        createdAt: at,
+        updatedAt: at,
+        document: body.trim() === "" ? null : keep(documentObject({ markdown: body })),
+        parent
+      }
+      values.set(id, value)
+      siblings.push(id)
+      children.set(parentKey(parent), siblings)
+    }
+    const build = (entries: Map<string, ObjectHash | undefined>) =>
+      entries.size === 0
+        ? Effect.succeed(EMPTY_MAP_ROOT)
+        : Effect.map(maps.update(EMPTY_MAP_ROOT, entries), (result) => {
+            for (const node of result.written) keep(node)
+            return result.root
+          })
+    const tree: TreeValue = {
+      pages: yield* build(new Map([...values].map(([id, value]) => [id, keep(pageObject(value))]))),
+      children: yield* build(
+        new Map([...children].map(([key, ids]) => [key, keep(childrenObject({ parent: key, children: ids }))]))
+      ),
+      files: EMPTY_MAP_ROOT,
+      reusables: EMPTY_MAP_ROOT
+    }
+    keep(EMPTY_MAP_NODE)
+    const root = keep(treeObject(tree))
+    return yield* writeRevision({
+      spaceId: options.spaceId,
+      parents: options.parents ?? [],
+      type: "edits",
+      root,
+      objects: [...objects.values()]
+    })
+  })

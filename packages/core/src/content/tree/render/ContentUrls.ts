@@ -1,0 +1,19 @@
+import type { Urls } from "../../../shared/Urls.js"
+
+/**
+ * How rendered content links out: the revision's and each page's place in the app, and where
+ * a file's bytes are downloaded. The HTTP layer decides these; `contentUrls` is the default.
+ */
+export interface ContentUrls {
+  readonly revision: (revisionId: string) => string
+  /** `path` is the page's path in the revision. */
+  readonly page: (pageId: string, path: string) => string
+  readonly file: (fileId: string, name: string) => string
+}
+
+/** Pages under the space's app URL by path; files under the space's content API. */
+export const contentUrls = (urls: Urls["Type"], spaceId: string): ContentUrls => ({
+  revision: (revisionId) => urls.app(`/s/${spaceId}/~/revisions/${revisionId}`),
+  page: (_pageId, path) => urls.app(`/s/${spaceId}/${path}`),
+  file: (fileId, name) => urls.api(`/spaces/${spaceId}/content/files/${fileId}/${encodeURIComponent(name)}`)
+})
