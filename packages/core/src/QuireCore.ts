@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { Collections } from "./collections/Collections.js"
+import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { Invites } from "./invites/Invites.js"
 import { Members } from "./members/Members.js"
 import { Organizations } from "./organizations/Organizations.js"
@@ -18,7 +19,8 @@ const services = Layer.mergeAll(
   Invites.Default,
   Teams.Default,
   Collections.Default,
-  Spaces.Default
+  Spaces.Default,
+  ContentEngine.Default
 )
 
 export const QuireCore = {

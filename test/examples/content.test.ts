@@ -1,0 +1,18 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { contentTour } from "../../examples/embed/src/content.js"
+
+describe("examples/embed content tour (the README's example)", () => {
+  it("imports, edits on two lines, merges and diffs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "quire-content-"))
+    try {
+      const result = await Effect.runPromise(contentTour(join(dir, "content.db")))
+      expect([...result.changes].sort()).toEqual(["page_created", "page_edited"])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
