@@ -18,13 +18,14 @@ import type { OrganizationRepository } from "../organizations/OrganizationReposi
 import { ensure, organizationAccess } from "../policy/access.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Gone, NotFound } from "../shared/errors.js"
-import { makeId, type OrganizationId, type RevisionId, type SpaceId, type UserId } from "../shared/ids.js"
+import { makeId, type OrganizationId, type SpaceId, type UserId } from "../shared/ids.js"
 import { keyFor } from "../shared/ordering.js"
 import { type Page, type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import type { MemberRole } from "../shared/role.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
+import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { Storage } from "../storage/Storage.js"
 import type { TeamRepository } from "../teams/TeamRepository.js"
 import { CreateSpaceInput, UpdateSpaceInput } from "./inputs.js"
@@ -44,6 +45,7 @@ export type ListMemberSpacesOptions = { readonly order?: "asc" | "desc" | undefi
 export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
+    const content = yield* ContentEngine
     const spaces = yield* SpaceRepository
     const members = yield* MemberRepository
     const urls = yield* Urls
@@ -65,8 +67,11 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const parent: Parent = yield* parentFor(organization, valid.parent ?? null)
           const parentId = parent.collection?.id ?? null
           const at = yield* now
+          const id = yield* makeId<SpaceId>()
+          // A new space starts from an empty revision (the same objects for every space).
+          const first = yield* content.importPages([], { spaceId: id })
           const record: SpaceRecord = {
-            id: yield* makeId<SpaceId>(),
+            id,
             organizationId: organization.organizationId,
             parentId,
             title: valid.title ?? UNTITLED_SPACE,
@@ -75,7 +80,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             editMode: valid.editMode ?? "live",
             defaultLevel: "inherit",
             resolvedLevel: resolveLevel("inherit", parent.resolvedLevel),
-            revisionId: yield* makeId<RevisionId>(),
+            revisionId: first.revision.id,
             position: yield* endKeyOf(organization.organizationId, parentId),
             createdAt: at,
             updatedAt: at,
@@ -285,5 +290,6 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     )
 
     return { create, list, get, update, remove, restore, duplicate, move, transfer, listForMember, purgeExpired } as const
-  })
+  }),
+  dependencies: [ContentEngine.Default]
 }) {}
