@@ -50,6 +50,13 @@ const startTs = async (
   return { name, url, process: process_ }
 }
 
+/**
+ * Node flags Quire's server runs with, as `pnpm start` sets them (root package.json): a larger
+ * young generation, because Effect allocates many short-lived objects per request
+ * (measured: ~+10% req/s on getSpaceById).
+ */
+const QUIRE_NODE_FLAGS = ["--max-semi-space-size=64"]
+
 /** The real `quire serve` on the seeded file. */
 export const startQuire = (options: ServerOptions & { readonly cpuProfileDir?: string | undefined }) =>
   startTs(
@@ -58,7 +65,7 @@ export const startQuire = (options: ServerOptions & { readonly cpuProfileDir?: s
     ["serve"],
     { DATABASE_URL: `sqlite:${options.filename}` },
     options,
-    options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []
+    [...QUIRE_NODE_FLAGS, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]
   )
 
 /** The hand-written `node:http` + `better-sqlite3` server on the same file. */
