@@ -23,9 +23,10 @@ describe.skipIf(!available)("examples/server", () => {
       child.stdout!.on("data", (d) => (output += d))
       child.stderr!.on("data", (d) => (output += d))
       let answer: Response | undefined
-      for (let i = 0; i < 300 && answer === undefined; i++) {
+      const deadline = Date.now() + 120_000
+      while (answer === undefined && Date.now() < deadline && child.exitCode === null) {
         await new Promise((r) => setTimeout(r, 500))
-        answer = await fetch(`http://127.0.0.1:${port}/v1/`).catch(() => undefined)
+        answer = await fetch(`http://127.0.0.1:${port}/v1/`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined)
       }
       expect(answer?.status, output).toBe(200)
       expect(((await answer!.json()) as { name: string }).name).toBe("quire")

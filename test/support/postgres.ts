@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto"
 export const POSTGRES_ADMIN_URL = process.env.QUIRE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 
 const adminClient = Effect.map(
-  Layer.build(PgClient.layer({ url: Redacted.make(POSTGRES_ADMIN_URL), connectTimeout: Duration.seconds(3) })),
+  Layer.build(
+    PgClient.layer({ url: Redacted.make(POSTGRES_ADMIN_URL), connectTimeout: Duration.seconds(3), maxConnections: 1 })
+  ),
   (context) => Context.get(context, PgClient.PgClient)
 )
 
@@ -32,7 +34,8 @@ export const freshPostgresDatabase: Effect.Effect<string, unknown, Scope.Scope> 
 
 /** Every storage port on a migrated database of its own, dropped once the layer is released. */
 export const postgresTestStorage = Layer.unwrapScoped(
-  Effect.map(freshPostgresDatabase, (url) => PostgresStorage.layer({ url }))
+  // Small pools: many test databases live at once, and the server allows 100 connections in all.
+  Effect.map(freshPostgresDatabase, (url) => PostgresStorage.layer({ url, maxConnections: 3 }))
 )
 
 const BANNER = "!".repeat(78)
