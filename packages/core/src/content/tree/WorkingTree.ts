@@ -15,6 +15,7 @@ import {
   type TreeValue,
   treeObject
 } from "./objects.js"
+import { updateKeeping } from "./mapWrites.js"
 import type { PageSource } from "./PageSource.js"
 import type { TreeReader } from "./TreeReader.js"
 
@@ -95,13 +96,7 @@ export const makeWorkingTree = (maps: PersistentMaps, base: TreeReader): Working
       if (value !== undefined) keepDocument(value.document)
       reusableChanges.set(id, value === undefined ? undefined : keep(reusableObject(value)))
     }
-    const update = (root: ObjectHash, changes: ReadonlyMap<string, ObjectHash | undefined>) =>
-      changes.size === 0
-        ? Effect.succeed(root)
-        : Effect.map(maps.update(root, changes), (result) => {
-            for (const node of result.written) keep(node)
-            return result.root
-          })
+    const update = updateKeeping(maps, keep)
     const tree: TreeValue = {
       pages: yield* update(base.tree.pages, pageChanges),
       children: yield* update(base.tree.children, childrenChanges),

@@ -17,6 +17,7 @@ import {
   type TreeValue,
   treeObject
 } from "./objects.js"
+import { updateKeeping } from "./mapWrites.js"
 import { writeRevision } from "./writeRevision.js"
 
 /** One page of a tree written in bulk; pages come parents first, siblings in order. */
@@ -88,13 +89,7 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       siblings.push(id)
       children.set(parentKey(parent), siblings)
     }
-    const build = (entries: Map<string, ObjectHash | undefined>) =>
-      entries.size === 0
-        ? Effect.succeed(EMPTY_MAP_ROOT)
-        : Effect.map(maps.update(EMPTY_MAP_ROOT, entries), (result) => {
-            for (const node of result.written) keep(node)
-            return result.root
-          })
+    const build = (entries: Map<string, ObjectHash | undefined>) => updateKeeping(maps, keep)(EMPTY_MAP_ROOT, entries)
     const tree: TreeValue = {
       pages: yield* build(new Map([...values].map(([id, value]) => [id, keep(pageObject(value))]))),
       children: yield* build(
