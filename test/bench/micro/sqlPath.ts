@@ -32,6 +32,16 @@ await time("Effect.void", Effect.void)
 await time("sql template", Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT id, organization_id, title, created_at FROM t WHERE id = ${"id5"}`))
 await time("sql.unsafe", Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe("SELECT id, organization_id, title, created_at FROM t WHERE id = ?", ["id5"])))
 await time("sql template .unprepared", Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT id, organization_id, title, created_at FROM t WHERE id = ${"id5"}`.unprepared))
+await time(
+  "reserve + connection.execute (no Statement)",
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.scoped(
+      Effect.flatMap(sql.reserve, (connection) =>
+        connection.execute("SELECT id, organization_id, title, created_at FROM t WHERE id = ?", ["id5"], undefined)
+      )
+    )
+  )
+)
 await time("sql.unsafe .raw", Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe("SELECT id, organization_id, title, created_at FROM t WHERE id = ?", ["id5"]).raw))
 const db = new Database(filename)
 const stmt = db.prepare("SELECT id, organization_id, title, created_at FROM t WHERE id = ?")
