@@ -1,4 +1,5 @@
 export * from "./clientOptions.js"
+export * from "./shared/SqlReader.js"
 export * from "./collections/SqlCollectionRepository.js"
 export * from "./content/SqlBlobStore.js"
 export * from "./content/SqlObjectStore.js"

@@ -2,9 +2,10 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { SqliteClient } from "@effect/sql-sqlite-node"
-import { nameTransforms, runMigrations, SqlRepositories, type StorageServices } from "@quire/storage-sql"
+import { nameTransforms, runMigrations, SqlReader, SqlRepositories, type StorageServices } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import { mkdirSync } from "node:fs"
+import { makeDirectReader } from "./DirectReader.js"
 import { dirname } from "node:path"
 
 export interface SqliteStorageOptions {
@@ -39,8 +40,19 @@ const client = (options: SqliteStorageOptions): Layer.Layer<SqliteClient.SqliteC
     (base) => Layer.provideMerge(pragmas, base)
   )
 
+/**
+ * Reads outside transactions on a read-only connection of their own (see `DirectReader`),
+ * opened once the schema is migrated. An in-memory database exists only on its one
+ * connection, so there every read goes through the client.
+ */
+const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
+  options.filename === ":memory:" ? Layer.succeed(SqlReader, SqlReader.defaultValue()) : Layer.scoped(SqlReader, makeDirectReader(options.filename))
+
 /** Every storage port in one SQLite file, migrated when the layer is built. */
 const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>
-  SqlRepositories.layer.pipe(Layer.provide(runMigrations), Layer.provide(client(options)))
+  SqlRepositories.layer.pipe(
+    Layer.provide(Layer.merge(runMigrations, reader(options))),
+    Layer.provide(client(options))
+  )
 
 export const SqliteStorage = { client, layer }

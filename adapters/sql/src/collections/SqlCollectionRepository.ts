@@ -12,6 +12,7 @@ import {
 import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { toCount } from "../shared/values.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 interface CollectionRow {
   readonly id: string
@@ -58,6 +59,7 @@ const KEY = ["created_at", "id"]
 
 export const makeSqlCollectionRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const columns = sql.literal(COLUMNS)
 
   const filters = (organizationId: OrganizationId, query: CollectionQuery): Array<Fragment> => [
@@ -79,6 +81,7 @@ export const makeSqlCollectionRepository = Effect.gen(function* () {
     delete: (id) => sql`DELETE FROM collections WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
     findById: (id) =>
       sql<CollectionRow>`SELECT ${columns} FROM collections WHERE id = ${id}`.pipe(
+        read,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCollectionRecord)),
         Effect.orDie
       ),
@@ -86,22 +89,23 @@ export const makeSqlCollectionRepository = Effect.gen(function* () {
       sql<CollectionRow>`SELECT ${columns} FROM collections
         WHERE organization_id = ${organizationId}
           AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}
-        ORDER BY position, id`.pipe(Effect.map((rows) => rows.map(toCollectionRecord)), Effect.orDie),
+        ORDER BY position, id`.pipe(read, Effect.map((rows) => rows.map(toCollectionRecord)), Effect.orDie),
     lastPosition: (organizationId, parentId) =>
       sql<{ position: string | null }>`SELECT MAX(position) AS position FROM collections
         WHERE organization_id = ${organizationId}
           AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]?.position)),
+            read,
+            Effect.map((rows) => Option.fromNullable(rows[0]?.position)),
         Effect.orDie
       ),
     list: (organizationId, query, keyset) =>
       Effect.gen(function* () {
         const where = filters(organizationId, query)
-        const rows = yield* sql<CollectionRow>`SELECT ${columns} FROM collections
+        const rows = yield* read(sql<CollectionRow>`SELECT ${columns} FROM collections
           WHERE ${sql.and([...where, afterCursor(sql, KEY, keyset)])}
-          ORDER BY ${orderBy(sql, KEY)} ${pageLimit(sql, keyset)}`
-        const count = yield* sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM collections
-          WHERE ${sql.and(where)}`
+          ORDER BY ${orderBy(sql, KEY)} ${pageLimit(sql, keyset)}`)
+        const count = yield* read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM collections
+          WHERE ${sql.and(where)}`)
         return { rows: rows.map(toCollectionRecord), count: toCount(count) }
       }).pipe(Effect.orDie)
   })

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { BlobStore } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { createHash } from "node:crypto"
+import { SqlReader } from "../shared/SqlReader.js"
 
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
@@ -13,6 +14,7 @@ const toBytes = (value: Uint8Array): Uint8Array => Uint8Array.from(value)
 
 export const makeSqlBlobStore = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   return BlobStore.of({
     put: (bytes) =>
       Effect.suspend(() => {
@@ -25,11 +27,13 @@ export const makeSqlBlobStore = Effect.gen(function* () {
       }).pipe(Effect.orDie),
     get: (hash) =>
       sql<{ bytes: Uint8Array }>`SELECT bytes FROM blobs WHERE sha256 = ${hash}`.pipe(
+        read,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => toBytes(row.bytes))),
         Effect.orDie
       ),
     has: (hash) =>
       sql`SELECT 1 AS found FROM blobs WHERE sha256 = ${hash}`.pipe(
+        read,
         Effect.map((rows) => rows.length > 0),
         Effect.orDie
       )

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { type ObjectHash, type ObjectKind, ObjectStore, type StoredObject } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { chunksOf } from "../shared/chunks.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 interface ObjectRow {
   readonly hash: string
@@ -20,6 +21,7 @@ const distinct = (objects: ReadonlyArray<StoredObject>): Array<StoredObject> => 
 
 export const makeSqlObjectStore = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
 
   /**
    * `ON CONFLICT (hash) DO NOTHING` is the same in SQLite and Postgres, and `RETURNING`
@@ -45,7 +47,7 @@ export const makeSqlObjectStore = Effect.gen(function* () {
     Effect.gen(function* () {
       const found = new Map<ObjectHash, StoredObject>()
       for (const chunk of chunksOf(Array.from(new Set(hashes)))) {
-        const rows = yield* sql<ObjectRow>`SELECT hash, kind, body FROM objects WHERE hash IN ${sql.in(chunk)}`
+        const rows = yield* read(sql<ObjectRow>`SELECT hash, kind, body FROM objects WHERE hash IN ${sql.in(chunk)}`)
         for (const row of rows) found.set(row.hash, toStoredObject(row))
       }
       return found as ReadonlyMap<ObjectHash, StoredObject>
@@ -58,8 +60,8 @@ export const makeSqlObjectStore = Effect.gen(function* () {
   })
 
   const size = Effect.map(
-    sql<{ objects: unknown; bytes: unknown }>`SELECT COUNT(*) AS objects, COALESCE(SUM(${bodyBytes}), 0) AS bytes
-      FROM objects`,
+    read(sql<{ objects: unknown; bytes: unknown }>`SELECT COUNT(*) AS objects, COALESCE(SUM(${bodyBytes}), 0) AS bytes
+      FROM objects`),
     (rows) => ({ objects: Number(rows[0]?.objects ?? 0), bytes: Number(rows[0]?.bytes ?? 0) })
   ).pipe(Effect.orDie)
 

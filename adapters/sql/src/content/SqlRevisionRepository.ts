@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { type RevisionId, type RevisionRecord, RevisionRepository, type RevisionType, type SpaceId } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
+import { SqlReader } from "../shared/SqlReader.js"
 
 interface RevisionRow {
   readonly id: string
@@ -31,10 +32,12 @@ const toRow = (r: RevisionRecord) => ({
 
 export const makeSqlRevisionRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   return RevisionRepository.of({
     insert: (revision) => sql`INSERT INTO revisions ${sql.insert(toRow(revision))}`.pipe(Effect.asVoid, Effect.orDie),
     findById: (id) =>
       sql<RevisionRow>`SELECT id, space_id, parents, type, root, created_at FROM revisions WHERE id = ${id}`.pipe(
+        read,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRevisionRecord)),
         Effect.orDie
       )

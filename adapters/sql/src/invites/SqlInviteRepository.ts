@@ -3,6 +3,7 @@ import { type InviteId, type InviteRecord, InviteRepository, type MemberRoleOrGu
 import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { toCount } from "../shared/values.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 interface InviteRow {
   readonly id: string
@@ -23,6 +24,7 @@ const KEY = ["created_at", "id"]
 
 export const makeSqlInviteRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const columns = sql.literal(COLUMNS)
   return InviteRepository.of({
     insert: (invite) =>
@@ -42,16 +44,17 @@ export const makeSqlInviteRepository = Effect.gen(function* () {
       ),
     find: (organizationId, id) =>
       sql<InviteRow>`SELECT ${columns} FROM invites WHERE id = ${id} AND organization_id = ${organizationId}`.pipe(
+        read,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toInviteRecord)),
         Effect.orDie
       ),
     list: (organizationId, keyset) =>
       Effect.gen(function* () {
-        const rows = yield* sql<InviteRow>`SELECT ${columns} FROM invites
+        const rows = yield* read(sql<InviteRow>`SELECT ${columns} FROM invites
           WHERE organization_id = ${organizationId} AND ${afterCursor(sql, KEY, keyset)}
-          ORDER BY ${orderBy(sql, KEY)} ${pageLimit(sql, keyset)}`
-        const count = yield* sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM invites
-          WHERE organization_id = ${organizationId}`
+          ORDER BY ${orderBy(sql, KEY)} ${pageLimit(sql, keyset)}`)
+        const count = yield* read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM invites
+          WHERE organization_id = ${organizationId}`)
         return { rows: rows.map(toInviteRecord), count: toCount(count) }
       }).pipe(Effect.orDie)
   })

@@ -5,6 +5,7 @@ import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { contains, foldCase, toCount, toInt } from "../shared/values.js"
 import { MEMBER_COLUMNS, MEMBER_ROW_COLUMNS, type MemberData, type MemberRowData, toMemberRecord, toMemberRow } from "./memberColumns.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 /** The sort key of each order, matching `memberSortKey` and an index of `members`. */
 const SORT_COLUMNS: Record<MemberSort, ReadonlyArray<string>> = {
@@ -15,6 +16,7 @@ const SORT_COLUMNS: Record<MemberSort, ReadonlyArray<string>> = {
 
 export const makeSqlMemberRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const rowColumns = sql.literal(MEMBER_ROW_COLUMNS)
 
   const filters = (query: MemberQuery): Array<Fragment> => {
@@ -56,29 +58,31 @@ export const makeSqlMemberRepository = Effect.gen(function* () {
     find: (organizationId, userId) =>
       sql<MemberData>`SELECT ${sql.literal(MEMBER_COLUMNS)} FROM members m
         WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMemberRecord)),
+          read,
+          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMemberRecord)),
         Effect.orDie
       ),
     findRow: (organizationId, userId) =>
       sql<MemberRowData>`SELECT ${rowColumns} FROM members m JOIN users u ON u.id = m.user_id
         WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMemberRow)),
+          read,
+          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMemberRow)),
         Effect.orDie
       ),
     list: (organizationId, query, keyset) =>
       Effect.gen(function* () {
         const key = SORT_COLUMNS[query.sort]
         const where = [sql`m.organization_id = ${organizationId}`, ...filters(query)]
-        const rows = yield* sql<MemberRowData>`SELECT ${rowColumns} FROM members m JOIN users u ON u.id = m.user_id
+        const rows = yield* read(sql<MemberRowData>`SELECT ${rowColumns} FROM members m JOIN users u ON u.id = m.user_id
           WHERE ${sql.and([...where, afterCursor(sql, key, keyset, query.order)])}
-          ORDER BY ${orderBy(sql, key, query.order)} ${pageLimit(sql, keyset)}`
-        const count = yield* sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count
-          FROM members m JOIN users u ON u.id = m.user_id WHERE ${sql.and(where)}`
+          ORDER BY ${orderBy(sql, key, query.order)} ${pageLimit(sql, keyset)}`)
+        const count = yield* read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count
+          FROM members m JOIN users u ON u.id = m.user_id WHERE ${sql.and(where)}`)
         return { rows: rows.map(toMemberRow), count: toCount(count) }
       }).pipe(Effect.orDie),
     countAdmins: (organizationId) =>
       sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM members
-        WHERE organization_id = ${organizationId} AND role = 'admin'`.pipe(Effect.map(toCount), Effect.orDie)
+        WHERE organization_id = ${organizationId} AND role = 'admin'`.pipe(read, Effect.map(toCount), Effect.orDie)
   })
 })
 

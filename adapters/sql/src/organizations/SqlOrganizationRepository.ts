@@ -3,6 +3,7 @@ import { type OrganizationRecord, OrganizationRepository } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { toCount } from "../shared/values.js"
+import { SqlReader } from "../shared/SqlReader.js"
 import {
   type OrganizationRow,
   organizationColumnsOf,
@@ -12,6 +13,7 @@ import {
 
 export const makeSqlOrganizationRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const columns = sql.literal(organizationColumnsOf("o"))
 
   /** The lookup table behind `findByEmailDomain`, rewritten with the record. */
@@ -53,29 +55,32 @@ export const makeSqlOrganizationRepository = Effect.gen(function* () {
         })
       ).pipe(Effect.orDie),
     findById: (id) =>
-      sql<OrganizationRow>`SELECT ${columns} FROM organizations o WHERE o.id = ${id}`.pipe(Effect.map(one), Effect.orDie),
+      sql<OrganizationRow>`SELECT ${columns} FROM organizations o WHERE o.id = ${id}`.pipe(
+        read,
+        Effect.map(one), Effect.orDie),
     findByHostname: (hostname) =>
       sql<OrganizationRow>`SELECT ${columns} FROM organizations o WHERE o.hostname = ${hostname}`.pipe(
+        read,
         Effect.map(one),
         Effect.orDie
       ),
     listForUser: (userId, keyset) =>
       Effect.gen(function* () {
         const key = ["m.organization_created_at", "m.organization_id"]
-        const rows = yield* sql<OrganizationRow>`SELECT ${columns}
+        const rows = yield* read(sql<OrganizationRow>`SELECT ${columns}
           FROM members m JOIN organizations o ON o.id = m.organization_id
           WHERE m.user_id = ${userId} AND ${afterCursor(sql, key, keyset)}
-          ORDER BY ${orderBy(sql, key)} ${pageLimit(sql, keyset)}`
-        const count = yield* sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count
+          ORDER BY ${orderBy(sql, key)} ${pageLimit(sql, keyset)}`)
+        const count = yield* read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count
           FROM members m JOIN organizations o ON o.id = m.organization_id
-          WHERE m.user_id = ${userId}`
+          WHERE m.user_id = ${userId}`)
         return { rows: rows.map(toOrganizationRecord), count: toCount(count) }
       }).pipe(Effect.orDie),
     findByEmailDomain: (domain) =>
       sql<OrganizationRow>`SELECT ${columns}
         FROM organization_email_domains d JOIN organizations o ON o.id = d.organization_id
         WHERE d.domain = ${domain}
-        ORDER BY o.created_at, o.id`.pipe(Effect.map((rows) => rows.map(toOrganizationRecord)), Effect.orDie)
+        ORDER BY o.created_at, o.id`.pipe(read, Effect.map((rows) => rows.map(toOrganizationRecord)), Effect.orDie)
   })
 })
 

@@ -15,6 +15,7 @@ import {
 import { Effect, Layer, Option } from "effect"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { MEMBER_COLUMNS, type MemberData, toMemberRecord } from "../members/memberColumns.js"
+import { SqlReader } from "../shared/SqlReader.js"
 import { toCount } from "../shared/values.js"
 
 interface SpaceRow {
@@ -79,6 +80,7 @@ const SPACE_WITH_MEMBER_COLUMNS = `s.id, s.organization_id AS space_organization
 
 export const makeSqlSpaceRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const columns = sql.literal(COLUMNS)
   const spaceWithMemberColumns = sql.literal(SPACE_WITH_MEMBER_COLUMNS)
 
@@ -91,7 +93,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
 
   const count = (where: ReadonlyArray<Fragment>) =>
     Effect.map(
-      sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM spaces WHERE ${sql.and(where)}`,
+      read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM spaces WHERE ${sql.and(where)}`),
       toCount
     )
 
@@ -104,6 +106,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
     purge: (id) => sql`DELETE FROM spaces WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
     findById: (id) =>
       sql<SpaceRow>`SELECT ${columns} FROM spaces WHERE id = ${id}`.pipe(
+        read,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSpaceRecord)),
         Effect.orDie
       ),
@@ -111,6 +114,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
       sql<SpaceRow & MemberData & { readonly spaceOrganizationId: string; readonly memberUserId: string | null }>`SELECT ${spaceWithMemberColumns}
         FROM spaces s LEFT JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ${userId}
         WHERE s.id = ${id}`.pipe(
+        read,
         Effect.map((rows) =>
           Option.map(Option.fromNullable(rows[0]), (row) => ({
             space: toSpaceRecord({ ...row, organizationId: row.spaceOrganizationId }),
@@ -125,6 +129,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
           ...live(organizationId, false),
           parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`
         ])}`.pipe(
+        read,
         Effect.map((rows) => Option.fromNullable(rows[0]?.position)),
         Effect.orDie
       ),
@@ -134,16 +139,16 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
           ...live(organizationId, false),
           parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`
         ])}
-        ORDER BY position, id`.pipe(Effect.map((rows) => rows.map(toSpaceRecord)), Effect.orDie),
+        ORDER BY position, id`.pipe(read, Effect.map((rows) => rows.map(toSpaceRecord)), Effect.orDie),
     list: (organizationId, query, keyset) =>
       Effect.gen(function* () {
         const where = [
           ...live(organizationId, query.visibleOnly),
           ...(query.parentId === undefined ? [] : [sql`parent_id = ${query.parentId}`])
         ]
-        const rows = yield* sql<SpaceRow>`SELECT ${columns} FROM spaces
+        const rows = yield* read(sql<SpaceRow>`SELECT ${columns} FROM spaces
           WHERE ${sql.and([...where, afterCursor(sql, KEY, keyset, query.order)])}
-          ORDER BY ${orderBy(sql, KEY, query.order)} ${pageLimit(sql, keyset)}`
+          ORDER BY ${orderBy(sql, KEY, query.order)} ${pageLimit(sql, keyset)}`)
         return { rows: rows.map(toSpaceRecord), count: yield* count(where) }
       }).pipe(Effect.orDie),
     count: (organizationId, visibleOnly) => count(live(organizationId, visibleOnly)).pipe(Effect.orDie),
@@ -151,6 +156,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
       sql<{ id: string }>`SELECT id FROM spaces
         WHERE deleted_at IS NOT NULL AND deleted_at <= ${deletedBefore}
         ORDER BY deleted_at, id LIMIT ${limit}`.pipe(
+        read,
         Effect.map((rows) => rows.map((row) => row.id as SpaceId)),
         Effect.orDie
       )

@@ -6,6 +6,7 @@ import { MEMBER_ROW_COLUMNS, type MemberRowData, toMemberRow } from "../members/
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { contains, foldCase, toCount } from "../shared/values.js"
 import { TEAM_ROW_COLUMNS, type TeamRowData, toTeamRow } from "./teamColumns.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 const TEAM_KEY = ["t.created_at", "t.id"]
 const MEMBER_KEY = ["tm.user_id"]
@@ -24,6 +25,7 @@ const toTeamMemberRecord = (row: TeamMemberData) => ({
 
 export const makeSqlTeamRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   const rowColumns = sql.literal(TEAM_ROW_COLUMNS)
 
   const filters = (query: TeamQuery): Array<Fragment> => {
@@ -38,7 +40,7 @@ export const makeSqlTeamRepository = Effect.gen(function* () {
 
   const count = (from: Fragment, where: ReadonlyArray<Fragment>) =>
     Effect.map(
-      sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM ${from} WHERE ${sql.and(where)}`,
+      read(sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM ${from} WHERE ${sql.and(where)}`),
       toCount
     )
 
@@ -70,25 +72,26 @@ export const makeSqlTeamRepository = Effect.gen(function* () {
     find: (organizationId, id) =>
       sql<TeamRowData>`SELECT ${rowColumns} FROM teams t
         WHERE t.id = ${id} AND t.organization_id = ${organizationId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTeamRow)),
+          read,
+          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTeamRow)),
         Effect.orDie
       ),
     list: (organizationId, query, keyset) =>
       Effect.gen(function* () {
         const where = [sql`t.organization_id = ${organizationId}`, ...filters(query)]
-        const rows = yield* sql<TeamRowData>`SELECT ${rowColumns} FROM teams t
+        const rows = yield* read(sql<TeamRowData>`SELECT ${rowColumns} FROM teams t
           WHERE ${sql.and([...where, afterCursor(sql, TEAM_KEY, keyset)])}
-          ORDER BY ${orderBy(sql, TEAM_KEY)} ${pageLimit(sql, keyset)}`
+          ORDER BY ${orderBy(sql, TEAM_KEY)} ${pageLimit(sql, keyset)}`)
         return { rows: rows.map(toTeamRow), count: yield* count(sql`teams t`, where) }
       }).pipe(Effect.orDie),
     listForUser: (organizationId, userId, query, keyset) =>
       Effect.gen(function* () {
         const from = sql`teams t JOIN team_members tm ON tm.team_id = t.id AND tm.user_id = ${userId}`
         const where = [sql`t.organization_id = ${organizationId}`, ...filters(query)]
-        const rows = yield* sql<TeamRowData & { readonly memberRole: string }>`
+        const rows = yield* read(sql<TeamRowData & { readonly memberRole: string }>`
           SELECT ${rowColumns}, tm.role AS member_role FROM ${from}
           WHERE ${sql.and([...where, afterCursor(sql, TEAM_KEY, keyset)])}
-          ORDER BY ${orderBy(sql, TEAM_KEY)} ${pageLimit(sql, keyset)}`
+          ORDER BY ${orderBy(sql, TEAM_KEY)} ${pageLimit(sql, keyset)}`)
         return {
           rows: rows.map((row) => ({ row: toTeamRow(row), role: row.memberRole as TeamMemberRole })),
           count: yield* count(from, where)
@@ -98,13 +101,15 @@ export const makeSqlTeamRepository = Effect.gen(function* () {
       sql<{ one: unknown }>`SELECT 1 AS one FROM team_members tm JOIN teams t ON t.id = tm.team_id
         WHERE tm.user_id = ${userId} AND tm.role = 'owner' AND t.organization_id = ${organizationId}
         LIMIT 1`.pipe(
+        read,
         Effect.map((rows) => rows.length > 0),
         Effect.orDie
       ),
     findMember: (teamId, userId) =>
       sql<TeamMemberData>`SELECT team_id, user_id, role FROM team_members
         WHERE team_id = ${teamId} AND user_id = ${userId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTeamMemberRecord)),
+          read,
+          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toTeamMemberRecord)),
         Effect.orDie
       ),
     upsertMember: (member) =>
@@ -129,10 +134,10 @@ export const makeSqlTeamRepository = Effect.gen(function* () {
           JOIN members m ON m.organization_id = t.organization_id AND m.user_id = tm.user_id
           JOIN users u ON u.id = m.user_id`
         const where = [sql`tm.team_id = ${teamId}`]
-        const rows = yield* sql<MemberRowData & { readonly tmRole: string }>`
+        const rows = yield* read(sql<MemberRowData & { readonly tmRole: string }>`
           SELECT tm.role AS tm_role, ${sql.literal(MEMBER_ROW_COLUMNS)} FROM ${from}
           WHERE ${sql.and([...where, afterCursor(sql, MEMBER_KEY, keyset)])}
-          ORDER BY ${orderBy(sql, MEMBER_KEY)} ${pageLimit(sql, keyset)}`
+          ORDER BY ${orderBy(sql, MEMBER_KEY)} ${pageLimit(sql, keyset)}`)
         return {
           rows: rows.map((row) => ({
             record: { teamId, userId: row.userId as UserId, role: row.tmRole as TeamMemberRole },

@@ -2,9 +2,11 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { TokenRepository } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { JOINED_USER_COLUMNS, type JoinedUserRow, joinedToUserRecord } from "../users/userColumns.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 export const makeSqlTokenRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
   return TokenRepository.of({
     insert: (token) =>
       sql`INSERT INTO api_tokens ${sql.insert({
@@ -17,7 +19,8 @@ export const makeSqlTokenRepository = Effect.gen(function* () {
       sql<JoinedUserRow>`SELECT ${sql.literal(JOINED_USER_COLUMNS)}
         FROM api_tokens t JOIN users u ON u.id = t.user_id
         WHERE t.hash = ${hash}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), joinedToUserRecord)),
+          read,
+          Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), joinedToUserRecord)),
         Effect.orDie
       )
   })

@@ -3,9 +3,11 @@ import { UserRepository } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { foldCase, toCount } from "../shared/values.js"
 import { USER_COLUMNS, toUserRecord, type UserRow } from "./userColumns.js"
+import { SqlReader } from "../shared/SqlReader.js"
 
 export const makeSqlUserRepository = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const { read } = yield* SqlReader
 
   const first = (rows: ReadonlyArray<UserRow>) => Option.map(Option.fromNullable(rows[0]), toUserRecord)
 
@@ -26,11 +28,14 @@ export const makeSqlUserRepository = Effect.gen(function* () {
         yield* sql`UPDATE members SET name_key = ${nameKey} WHERE user_id = ${user.id}`
       }).pipe(Effect.orDie),
     findById: (id) =>
-      sql<UserRow>`SELECT ${sql.literal(USER_COLUMNS)} FROM users WHERE id = ${id}`.pipe(Effect.map(first), Effect.orDie),
+      sql<UserRow>`SELECT ${sql.literal(USER_COLUMNS)} FROM users WHERE id = ${id}`.pipe(
+        read,
+        Effect.map(first), Effect.orDie),
     findByEmail: (email) =>
       sql<UserRow>`SELECT ${sql.literal(USER_COLUMNS)} FROM users WHERE email_key = ${foldCase(email)}
-        ORDER BY created_at, id LIMIT 1`.pipe(Effect.map(first), Effect.orDie),
+        ORDER BY created_at, id LIMIT 1`.pipe(read, Effect.map(first), Effect.orDie),
     count: sql<{ count: unknown }>`SELECT CAST(COUNT(*) AS INTEGER) AS count FROM users`.pipe(
+      read,
       Effect.map(toCount),
       Effect.orDie
     )

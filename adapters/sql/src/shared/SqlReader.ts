@@ -1,0 +1,18 @@
+import type { SqlError } from "@effect/sql/SqlError"
+import type { Statement } from "@effect/sql/Statement"
+import { Context, type Effect } from "effect"
+
+export interface SqlReaderService {
+  /** Runs a read; rows come with `transformResultNames` applied, as from the client. */
+  readonly read: <A extends object>(statement: Statement<A>) => Effect.Effect<ReadonlyArray<A>, SqlError>
+}
+
+/**
+ * How repositories run their reads. By default a read is the statement itself, run by the
+ * `SqlClient`. An adapter whose driver answers at once (SQLite) puts a direct path here for
+ * reads outside a transaction; a read inside one always goes through the transaction's
+ * connection, so that it sees the transaction's own writes.
+ */
+export class SqlReader extends Context.Reference<SqlReader>()("@quire/storage-sql/SqlReader", {
+  defaultValue: (): SqlReaderService => ({ read: (statement) => statement })
+}) {}
