@@ -33,9 +33,12 @@ const tableCounts = (db: Database.Database): Map<string, number> => {
   return new Map(tables.map(({ name }) => [name, db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}"`).get()!.n]))
 }
 
-/** Tables other than `spaces` that one Spaces.create wrote to: the bulk copy would miss their rows. */
+/** The tables the bulk copy writes: a space, and its first revision. */
+const COPIED_TABLES = new Set(["spaces", "revisions"])
+
+/** Tables other than those copied that one Spaces.create wrote to: the bulk copy would miss their rows. */
 const otherTablesWritten = (before: Map<string, number>, after: Map<string, number>) =>
-  [...after].filter(([name, n]) => name !== "spaces" && n !== (before.get(name) ?? 0)).map(([name]) => name)
+  [...after].filter(([name, n]) => !COPIED_TABLES.has(name) && n !== (before.get(name) ?? 0)).map(([name]) => name)
 
 const RECENT = 50
 
@@ -55,17 +58,26 @@ const projectedSeconds = (finishedAt: ReadonlyArray<number>, started: number, to
 }
 
 /**
- * The rest of the spaces as copies of the last row Spaces.create wrote: every column as the
- * service writes it, with what differs per space made the way the service makes it (a random
- * id and revision, the next fractional position at the end of the root, the current time).
+ * The rest of the spaces as copies of the last rows Spaces.create wrote (the space and its
+ * first revision): every column as the service writes it, with what differs per space made the
+ * way the service makes it (a random id and revision id, the next fractional position at the
+ * end of the root, the current time).
  */
 const copySpaces = (db: Database.Database, templateId: string, from: number, to: number): Array<string> => {
   const template = db.prepare<[string], Record<string, unknown>>("SELECT * FROM spaces WHERE id = ?").get(templateId)
   if (!template) throw new Error(`seed: the service-made space ${templateId} is not in the spaces table`)
-  const columns = Object.keys(template)
-  const insert = db.prepare(
-    `INSERT INTO spaces (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`
-  )
+  const revision = db
+    .prepare<[string], Record<string, unknown>>("SELECT * FROM revisions WHERE id = ?")
+    .get(template.revision_id as string)
+  if (!revision) throw new Error(`seed: the first revision of ${templateId} is not in the revisions table`)
+  const insertInto = (table: string, row: Record<string, unknown>) => {
+    const columns = Object.keys(row)
+    return db.prepare(
+      `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`
+    )
+  }
+  const insertSpace = insertInto("spaces", template)
+  const insertRevision = insertInto("revisions", revision)
   const last = db
     .prepare<[string], { position: string }>(
       "SELECT MAX(position) AS position FROM spaces WHERE organization_id = ? AND parent_id IS NULL AND deleted_at IS NULL"
@@ -78,11 +90,13 @@ const copySpaces = (db: Database.Database, templateId: string, from: number, to:
       const at = new Date().toISOString()
       position = keyAtEnd([{ kind: "space", id: "", position }])
       const id = randomId()
-      insert.run({
+      const revisionId = randomId()
+      insertRevision.run({ ...revision, id: revisionId, space_id: id, created_at: at })
+      insertSpace.run({
         ...template,
         id,
         title: spaceTitle(n + 1),
-        revision_id: randomId(),
+        revision_id: revisionId,
         position,
         created_at: at,
         updated_at: at

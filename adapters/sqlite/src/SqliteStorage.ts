@@ -46,7 +46,7 @@ const client = (options: SqliteStorageOptions): Layer.Layer<SqliteClient.SqliteC
  * connection, so there every read goes through the client.
  */
 const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
-  options.filename === ":memory:" ? Layer.succeed(SqlReader, SqlReader.defaultValue()) : Layer.scoped(SqlReader, makeDirectReader(options.filename))
+  options.filename === ":memory:" || process.env.NO_DIRECT ? Layer.succeed(SqlReader, SqlReader.defaultValue()) : Layer.scoped(SqlReader, makeDirectReader(options.filename))
 
 /** Every storage port in one SQLite file, migrated when the layer is built. */
 const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>

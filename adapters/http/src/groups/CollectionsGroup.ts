@@ -11,7 +11,7 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, collectionId, OptionalBody, organizationId, PageParams } from "../params.js"
-import { commonErrors, ResetContent } from "./common.js"
+import { commonErrors, created, ResetContent } from "./common.js"
 
 export class CollectionsGroup extends HttpApiGroup.make("collections")
   .add(HttpApiEndpoint.get("getCollectionById")`/collections/${collectionId}`.addSuccess(Collection))
@@ -42,7 +42,7 @@ export class CollectionsGroup extends HttpApiGroup.make("collections")
   .add(
     HttpApiEndpoint.post("createCollection")`/orgs/${organizationId}/collections`
       .setPayload(OptionalBody(CreateCollectionInput))
-      .addSuccess(Collection, { status: 201 })
+      .addSuccess(created(Collection))
   )
   .addError(commonErrors[0])
   .addError(commonErrors[1])

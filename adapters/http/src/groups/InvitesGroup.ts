@@ -3,7 +3,7 @@ import { CreateInviteInput, Invite, ListOf, UpdateInviteInput } from "@quire/cor
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { inviteId, organizationId, PageParams } from "../params.js"
-import { commonErrors, NoContent, ResetContent } from "./common.js"
+import { commonErrors, created, NoContent, ResetContent } from "./common.js"
 
 export class InvitesGroup extends HttpApiGroup.make("invites")
   .add(
@@ -14,7 +14,7 @@ export class InvitesGroup extends HttpApiGroup.make("invites")
   .add(
     HttpApiEndpoint.post("createOrganizationInvite")`/orgs/${organizationId}/link-invites`
       .setPayload(CreateInviteInput)
-      .addSuccess(Invite, { status: 201 })
+      .addSuccess(created(Invite))
   )
   .add(HttpApiEndpoint.get("getOrganizationInviteLink")`/orgs/${organizationId}/link-invites/${inviteId}`.addSuccess(Invite))
   .add(

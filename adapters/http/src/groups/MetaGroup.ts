@@ -2,13 +2,14 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 
 /** The official `ApiInformation` (`version`, `build`), plus where this API describes itself. */
-export class ServiceInfo extends Schema.Class<ServiceInfo>("ServiceInfo")({
+export const ServiceInfo = Schema.Struct({
   name: Schema.String,
   version: Schema.String,
   build: Schema.String,
   openapi: Schema.String,
   reference: Schema.String
-}) {}
+}).annotations({ identifier: "ServiceInfo" })
+export interface ServiceInfo extends Schema.Schema.Type<typeof ServiceInfo> {}
 
 /** `GET /v1/`: what this server is, without authentication. */
 export class MetaGroup extends HttpApiGroup.make("meta").add(HttpApiEndpoint.get("getApiInformation", "/").addSuccess(ServiceInfo)) {}

@@ -3,7 +3,7 @@ import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput 
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { emailDomain, organizationId, PageParams } from "../params.js"
-import { commonErrors } from "./common.js"
+import { commonErrors, created } from "./common.js"
 
 export class OrganizationsGroup extends HttpApiGroup.make("organizations")
   .add(
@@ -15,7 +15,7 @@ export class OrganizationsGroup extends HttpApiGroup.make("organizations")
     HttpApiEndpoint.post("createOrganization", "/orgs")
       .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(Schema.String), openapiUrl: Schema.optional(Schema.String) }))
       .setPayload(CreateOrganizationInput)
-      .addSuccess(Organization, { status: 201 })
+      .addSuccess(created(Organization))
   )
   .add(HttpApiEndpoint.get("getOrganizationById")`/orgs/${organizationId}`.addSuccess(Organization))
   .add(

@@ -3,13 +3,13 @@ import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceI
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { OptionalBody, organizationId, PageParams, spaceId } from "../params.js"
-import { commonErrors, GoneError, ResetContent } from "./common.js"
+import { commonErrors, created, GoneError, ResetContent } from "./common.js"
 
 export class SpacesGroup extends HttpApiGroup.make("spaces")
   .add(
     HttpApiEndpoint.post("createSpace")`/orgs/${organizationId}/spaces`
       .setPayload(OptionalBody(CreateSpaceInput))
-      .addSuccess(Space, { status: 201 })
+      .addSuccess(created(Space))
   )
   .add(
     HttpApiEndpoint.get("listSpacesInOrganizationById")`/orgs/${organizationId}/spaces`
@@ -23,7 +23,7 @@ export class SpacesGroup extends HttpApiGroup.make("spaces")
   )
   .add(HttpApiEndpoint.patch("updateSpaceById")`/spaces/${spaceId}`.setPayload(UpdateSpaceInput).addSuccess(Space))
   .add(HttpApiEndpoint.del("deleteSpaceById")`/spaces/${spaceId}`.addSuccess(ResetContent))
-  .add(HttpApiEndpoint.post("duplicateSpace")`/spaces/${spaceId}/duplicate`.addSuccess(Space, { status: 201 }))
+  .add(HttpApiEndpoint.post("duplicateSpace")`/spaces/${spaceId}/duplicate`.addSuccess(created(Space)))
   .add(HttpApiEndpoint.post("restoreSpace")`/spaces/${spaceId}/restore`.addSuccess(Space))
   .add(HttpApiEndpoint.post("moveSpace")`/spaces/${spaceId}/move`.setPayload(MoveInput).addSuccess(Space))
   .add(HttpApiEndpoint.post("transferSpace")`/spaces/${spaceId}/transfer`.setPayload(TransferInput).addSuccess(Space))

@@ -11,7 +11,7 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { organizationId, PageParams, teamId, userId } from "../params.js"
-import { commonErrors, NoContent, ResetContent } from "./common.js"
+import { commonErrors, created, NoContent, ResetContent } from "./common.js"
 
 export class TeamsGroup extends HttpApiGroup.make("teams")
   .add(
@@ -24,7 +24,7 @@ export class TeamsGroup extends HttpApiGroup.make("teams")
   .add(
     HttpApiEndpoint.put("createOrganizationTeam")`/orgs/${organizationId}/teams`
       .setPayload(CreateTeamInput)
-      .addSuccess(Team, { status: 201 })
+      .addSuccess(created(Team))
   )
   .add(HttpApiEndpoint.get("getTeamInOrganizationById")`/orgs/${organizationId}/teams/${teamId}`.addSuccess(Team))
   .add(

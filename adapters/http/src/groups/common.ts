@@ -1,5 +1,5 @@
 import { HttpApiSchema, HttpServerResponse } from "@effect/platform"
-import { Schema } from "effect"
+import { Option, Schema, SchemaAST } from "effect"
 import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError } from "../errors.js"
 
 /** Errors any authenticated operation may answer. */
@@ -8,6 +8,23 @@ export const commonErrors = [InvalidInputError, ForbiddenError, NotFoundError, C
 /** 205 Reset Content, no body: the seed's answer to a delete. */
 export const ResetContent = Schema.Void.annotations(HttpApiSchema.annotations({ status: 205 }))
 export const NoContent = HttpApiSchema.NoContent
+
+/**
+ * `schema` answered with 201 Created. Annotating a schema drops its `identifier` (Effect
+ * treats the result as a new schema), which would inline the resource in the OpenAPI
+ * document instead of referring to its component (and lose the response's description):
+ * this keeps it.
+ */
+export const created = <A, I, R>(schema: Schema.Schema<A, I, R>): Schema.Schema<A, I, R> =>
+  schema.annotations(
+    HttpApiSchema.annotations({
+      status: 201,
+      ...Option.match(SchemaAST.getIdentifierAnnotation(schema.ast), {
+        onNone: () => ({}),
+        onSome: (identifier) => ({ identifier })
+      })
+    })
+  )
 
 export { GoneError }
 

@@ -2,20 +2,20 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { ServiceInfo } from "../groups/MetaGroup.js"
+import type { ServiceInfo } from "../groups/MetaGroup.js"
 
 /** Date of this release (ISO), as the official `ApiInformation.build`. */
 const BUILD_DATE = "2026-11-21"
 
 export const MetaHandlers = HttpApiBuilder.group(QuireApi, "meta", (handlers) =>
   Effect.map(Urls, (urls) => {
-    const info = new ServiceInfo({
+    const info: ServiceInfo = {
       name: "quire",
       version: "0.1.0",
       build: BUILD_DATE,
       openapi: urls.api("/openapi.json"),
       reference: urls.api("/reference")
-    })
+    }
     return handlers.handle("getApiInformation", () => Effect.succeed(info))
   })
 )

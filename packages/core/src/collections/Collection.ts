@@ -1,19 +1,21 @@
 import { Schema } from "effect"
 import { DefaultLevel } from "../shared/role.js"
 
-export class CollectionUrls extends Schema.Class<CollectionUrls>("CollectionUrls")({
+export const CollectionUrls = Schema.Struct({
   location: Schema.String,
   app: Schema.String
-}) {}
+}).annotations({ identifier: "CollectionUrls" })
+export interface CollectionUrls extends Schema.Schema.Type<typeof CollectionUrls> {}
 
-export class CollectionPermissionsSchema extends Schema.Class<CollectionPermissionsSchema>("CollectionPermissions")({
+export const CollectionPermissionsSchema = Schema.Struct({
   view: Schema.Boolean,
   admin: Schema.Boolean,
   viewInviteLinks: Schema.Boolean,
   create: Schema.Boolean
-}) {}
+}).annotations({ identifier: "CollectionPermissions" })
+export interface CollectionPermissionsSchema extends Schema.Schema.Type<typeof CollectionPermissionsSchema> {}
 
-export class Collection extends Schema.Class<Collection>("Collection")({
+export const Collection = Schema.Struct({
   object: Schema.Literal("collection"),
   id: Schema.String,
   title: Schema.String,
@@ -23,4 +25,5 @@ export class Collection extends Schema.Class<Collection>("Collection")({
   defaultLevel: DefaultLevel,
   urls: CollectionUrls,
   permissions: CollectionPermissionsSchema
-}) {}
+}).annotations({ identifier: "Collection" })
+export interface Collection extends Schema.Schema.Type<typeof Collection> {}

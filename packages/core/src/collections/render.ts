@@ -1,30 +1,23 @@
 import type { CollectionPermissions } from "../policy/Policy.js"
 import type { Urls } from "../shared/Urls.js"
-import { Collection, CollectionPermissionsSchema, CollectionUrls } from "./Collection.js"
+import type { Collection } from "./Collection.js"
 import type { CollectionRecord } from "./CollectionRecord.js"
 
 export const renderCollection = (
   urls: Urls["Type"],
   record: CollectionRecord,
   permissions: CollectionPermissions
-): Collection =>
-  new Collection(
-    {
-      object: "collection",
-      id: record.id,
-      title: record.title,
-      description: record.description ?? undefined,
-      organization: record.organizationId,
-      parent: record.parentId ?? undefined,
-      defaultLevel: record.defaultLevel,
-      urls: new CollectionUrls(
-        {
-          location: urls.api(`/collections/${record.id}`),
-          app: urls.app(`/o/${record.organizationId}/c/${record.id}`)
-        },
-        true
-      ),
-      permissions: new CollectionPermissionsSchema(permissions, true)
-    },
-    true
-  )
+): Collection => ({
+  object: "collection",
+  id: record.id,
+  title: record.title,
+  description: record.description ?? undefined,
+  organization: record.organizationId,
+  parent: record.parentId ?? undefined,
+  defaultLevel: record.defaultLevel,
+  urls: {
+    location: urls.api(`/collections/${record.id}`),
+    app: urls.app(`/o/${record.organizationId}/c/${record.id}`)
+  },
+  permissions
+})

@@ -3,7 +3,7 @@ import { MemberRoleOrGuest } from "../shared/role.js"
 import { User } from "../users/User.js"
 
 /** A user as a member of an organization (the spec's `OrganizationMember`). */
-export class Member extends Schema.Class<Member>("OrganizationMember")({
+export const Member = Schema.Struct({
   object: Schema.Literal("member"),
   /** The user's id. */
   id: Schema.String,
@@ -16,4 +16,5 @@ export class Member extends Schema.Class<Member>("OrganizationMember")({
   spaces: Schema.Number,
   teams: Schema.Number,
   sites: Schema.Number
-}) {}
+}).annotations({ identifier: "OrganizationMember" })
+export interface Member extends Schema.Schema.Type<typeof Member> {}

@@ -4,7 +4,7 @@ import { Urls } from "../shared/Urls.js"
 import { SpaceRepository } from "../spaces/SpaceRepository.js"
 import { renderUser } from "../users/render.js"
 import type { MemberRecord, MemberRow } from "./MemberRecord.js"
-import { Member } from "./Member.js"
+import type { Member } from "./Member.js"
 
 /** How many spaces of the organization exist, and how many are visible to ordinary members. */
 export interface MemberSpaceCounts {
@@ -19,24 +19,20 @@ export interface MemberSpaceCounts {
 export const spacesReachable = (member: MemberRecord, counts: MemberSpaceCounts): number =>
   member.disabled || member.role === null ? 0 : member.role === "admin" ? counts.all : counts.visible
 
-export const renderMember = (urls: Urls["Type"], row: MemberRow, counts: MemberSpaceCounts): Member =>
-  new Member(
-    {
-      object: "member",
-      id: row.user.id,
-      role: row.member.role,
-      user: renderUser(urls, row.user),
-      disabled: row.member.disabled,
-      joinedAt: row.member.joinedAt,
-      lastSeenAt: row.member.lastSeenAt ?? undefined,
-      sso: row.member.sso,
-      spaces: spacesReachable(row.member, counts),
-      teams: row.teams,
-      // No sites exist yet.
-      sites: 0
-    },
-    true
-  )
+export const renderMember = (urls: Urls["Type"], row: MemberRow, counts: MemberSpaceCounts): Member => ({
+  object: "member",
+  id: row.user.id,
+  role: row.member.role,
+  user: renderUser(urls, row.user),
+  disabled: row.member.disabled,
+  joinedAt: row.member.joinedAt,
+  lastSeenAt: row.member.lastSeenAt ?? undefined,
+  sso: row.member.sso,
+  spaces: spacesReachable(row.member, counts),
+  teams: row.teams,
+  // No sites exist yet.
+  sites: 0
+})
 
 /** Loads the organization's space counts once, and gives a renderer for any number of member rows. */
 export const memberRenderer = (organizationId: OrganizationId) =>

@@ -1,15 +1,14 @@
 import { Schema } from "effect"
 import { MemberRoleOrGuest } from "../shared/role.js"
 
-export class OrganizationUrls extends Schema.Class<OrganizationUrls>("OrganizationUrls")({
+export const OrganizationUrls = Schema.Struct({
   location: Schema.String,
   app: Schema.String,
   logo: Schema.optional(Schema.String)
-}) {}
+}).annotations({ identifier: "OrganizationUrls" })
+export interface OrganizationUrls extends Schema.Schema.Type<typeof OrganizationUrls> {}
 
-export class OrganizationPermissionsSchema extends Schema.Class<OrganizationPermissionsSchema>(
-  "OrganizationPermissions"
-)({
+export const OrganizationPermissionsSchema = Schema.Struct({
   view: Schema.Boolean,
   access: Schema.Boolean,
   admin: Schema.Boolean,
@@ -22,9 +21,10 @@ export class OrganizationPermissionsSchema extends Schema.Class<OrganizationPerm
   listIntegrations: Schema.Boolean,
   listInstallations: Schema.Boolean,
   installIntegration: Schema.Boolean
-}) {}
+}).annotations({ identifier: "OrganizationPermissions" })
+export interface OrganizationPermissionsSchema extends Schema.Schema.Type<typeof OrganizationPermissionsSchema> {}
 
-export class Organization extends Schema.Class<Organization>("Organization")({
+export const Organization = Schema.Struct({
   object: Schema.Literal("organization"),
   id: Schema.String,
   title: Schema.String,
@@ -42,4 +42,5 @@ export class Organization extends Schema.Class<Organization>("Organization")({
   trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Number }),
   urls: OrganizationUrls,
   permissions: OrganizationPermissionsSchema
-}) {}
+}).annotations({ identifier: "Organization" })
+export interface Organization extends Schema.Schema.Type<typeof Organization> {}

@@ -4,16 +4,17 @@ import { DefaultLevel } from "../shared/role.js"
 export const SpaceVisibility = Schema.Literal("public", "unlisted", "share-link", "visitor-auth", "in-collection", "private")
 export const SpaceEditMode = Schema.Literal("live", "locked")
 
-export class SpaceUrls extends Schema.Class<SpaceUrls>("SpaceUrls")({
+export const SpaceUrls = Schema.Struct({
   location: Schema.String,
   app: Schema.String,
   /** Only when the space is not private. */
   published: Schema.optional(Schema.String),
   /** Only when the space is public. */
   public: Schema.optional(Schema.String)
-}) {}
+}).annotations({ identifier: "SpaceUrls" })
+export interface SpaceUrls extends Schema.Schema.Type<typeof SpaceUrls> {}
 
-export class SpacePermissionsSchema extends Schema.Class<SpacePermissionsSchema>("SpacePermissions")({
+export const SpacePermissionsSchema = Schema.Struct({
   view: Schema.Boolean,
   access: Schema.Boolean,
   admin: Schema.Boolean,
@@ -24,9 +25,10 @@ export class SpacePermissionsSchema extends Schema.Class<SpacePermissionsSchema>
   merge: Schema.Boolean,
   review: Schema.Boolean,
   installIntegration: Schema.Boolean
-}) {}
+}).annotations({ identifier: "SpacePermissions" })
+export interface SpacePermissionsSchema extends Schema.Schema.Type<typeof SpacePermissionsSchema> {}
 
-export class Space extends Schema.Class<Space>("Space")({
+export const Space = Schema.Struct({
   object: Schema.Literal("space"),
   id: Schema.String,
   title: Schema.String,
@@ -47,4 +49,5 @@ export class Space extends Schema.Class<Space>("Space")({
   urls: SpaceUrls,
   defaultLevel: DefaultLevel,
   permissions: SpacePermissionsSchema
-}) {}
+}).annotations({ identifier: "Space" })
+export interface Space extends Schema.Schema.Type<typeof Space> {}

@@ -29,7 +29,7 @@ import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { Storage } from "../storage/Storage.js"
 import type { TeamRepository } from "../teams/TeamRepository.js"
 import { CreateSpaceInput, UpdateSpaceInput } from "./inputs.js"
-import { MemberSpaceItem } from "./MemberSpaceItem.js"
+import type { MemberSpaceItem } from "./MemberSpaceItem.js"
 import { renderSpace } from "./render.js"
 import type { Space } from "./Space.js"
 import type { SpaceRecord } from "./SpaceRecord.js"
@@ -272,14 +272,10 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             keyset,
             slice,
             spaceSortKey,
-            (s) =>
-              new MemberSpaceItem(
-                {
-                  permission: contentLevel(member, s.resolvedLevel)!,
-                  space: render(s, contentLevel(caller, s.resolvedLevel))
-                },
-                true
-              )
+            (s): MemberSpaceItem => ({
+              permission: contentLevel(member, s.resolvedLevel)!,
+              space: render(s, contentLevel(caller, s.resolvedLevel))
+            })
           )
         })
       )

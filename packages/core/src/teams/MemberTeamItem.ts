@@ -3,7 +3,8 @@ import { TeamMemberRoleSchema } from "./inputs.js"
 import { Team } from "./Team.js"
 
 /** One team of a member, with the member's role in it. */
-export class MemberTeamItem extends Schema.Class<MemberTeamItem>("OrganizationMemberTeam")({
+export const MemberTeamItem = Schema.Struct({
   team: Team,
   member: Schema.Struct({ role: TeamMemberRoleSchema })
-}) {}
+}).annotations({ identifier: "OrganizationMemberTeam" })
+export interface MemberTeamItem extends Schema.Schema.Type<typeof MemberTeamItem> {}

@@ -23,8 +23,8 @@ import {
   UpdateTeamInput,
   UpdateTeamMembersInput
 } from "./inputs.js"
-import { MemberTeamItem } from "./MemberTeamItem.js"
-import { TeamMemberItem } from "./TeamMemberItem.js"
+import type { MemberTeamItem } from "./MemberTeamItem.js"
+import type { TeamMemberItem } from "./TeamMemberItem.js"
 import type { TeamMemberRole, TeamRecord, TeamRow } from "./TeamRecord.js"
 import { TeamRepository, teamSortKey } from "./TeamRepository.js"
 import { renderTeam } from "./render.js"
@@ -177,15 +177,11 @@ export class Teams extends Effect.Service<Teams>()("@quire/core/Teams", {
             keyset,
             slice,
             (item) => [item.record.userId],
-            (item) =>
-              new TeamMemberItem(
-                {
-                  organization: renderMember(item.member),
-                  team: { role: item.record.role },
-                  permissions: { view: permissions.view }
-                },
-                true
-              )
+            (item): TeamMemberItem => ({
+              organization: renderMember(item.member),
+              team: { role: item.record.role },
+              permissions: { view: permissions.view }
+            })
           )
         })
       )
@@ -275,7 +271,7 @@ export class Teams extends Effect.Service<Teams>()("@quire/core/Teams", {
           const slice = yield* teams.listForUser(organizationId, userId, { title: valid.title }, keyset)
           const render = renderFor(access.member)
           const rendered = yield* Effect.forEach(slice.rows, ({ row, role }) =>
-            Effect.map(render(row), (team) => new MemberTeamItem({ team, member: { role } }, true))
+            Effect.map(render(row), (team): MemberTeamItem => ({ team, member: { role } }))
           )
           const byId = new Map(rendered.map((item) => [item.team.id, item]))
           return toPage(

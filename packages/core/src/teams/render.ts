@@ -1,18 +1,14 @@
 import type { TeamPermissions } from "../policy/Policy.js"
-import { Team, TeamPermissionsSchema } from "./Team.js"
+import type { Team } from "./Team.js"
 import type { TeamRow } from "./TeamRecord.js"
 
-export const renderTeam = (row: TeamRow, permissions: TeamPermissions): Team =>
-  new Team(
-    {
-      object: "team",
-      id: row.team.id,
-      title: row.team.title,
-      members: row.members,
-      // Teams are not granted spaces yet.
-      spaces: 0,
-      createdAt: row.team.createdAt,
-      permissions: new TeamPermissionsSchema(permissions, true)
-    },
-    true
-  )
+export const renderTeam = (row: TeamRow, permissions: TeamPermissions): Team => ({
+  object: "team",
+  id: row.team.id,
+  title: row.team.title,
+  members: row.members,
+  // Teams are not granted spaces yet.
+  spaces: 0,
+  createdAt: row.team.createdAt,
+  permissions
+})

@@ -13,8 +13,10 @@ const TOKEN_PREFIX = "quire_"
 
 /**
  * How long a token's user is remembered after a lookup. Every request authenticates, so
- * this takes a query off nearly all of them; nothing can revoke a token yet, and whatever
- * does later must `forget` it here (and accept this delay on other servers).
+ * this takes a query (and the token's hash) off nearly all of them; nothing can revoke a
+ * token yet, and whatever does later must `forget` it here (and accept this delay on other
+ * servers). The memory is keyed by the token as presented: it never leaves the process, and
+ * a request holds the same string anyway.
  */
 export const TOKEN_CACHE_MILLIS = 5_000
 const TOKEN_CACHE_CAPACITY = 10_000
@@ -35,11 +37,11 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
 
     const unauthorized = () => new Unauthorized({ message: "The API token is missing, unknown or revoked" })
 
-    const lookup = (hash: string, at: number) =>
-      Effect.flatMap(tokens.findUserByHash(hash), (user) => {
+    const lookup = (token: string, at: number) =>
+      Effect.flatMap(tokens.findUserByHash(hashToken(token)), (user) => {
         if (Option.isNone(user)) return Effect.fail(unauthorized())
         if (recent.size >= TOKEN_CACHE_CAPACITY) recent.clear()
-        recent.set(hash, { user: user.value, until: at + TOKEN_CACHE_MILLIS })
+        recent.set(token, { user: user.value, until: at + TOKEN_CACHE_MILLIS })
         return Effect.succeed(user.value)
       })
 
@@ -47,9 +49,8 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
       token === ""
         ? Effect.fail(unauthorized())
         : Effect.flatMap(Clock.currentTimeMillis, (at) => {
-            const hash = hashToken(token)
-            const hit = recent.get(hash)
-            return hit !== undefined && hit.until > at ? Effect.succeed(hit.user) : lookup(hash, at)
+            const hit = recent.get(token)
+            return hit !== undefined && hit.until > at ? Effect.succeed(hit.user) : lookup(token, at)
           })
 
     return { issue, authenticate } as const

@@ -1,12 +1,14 @@
 import { Schema } from "effect"
 
-export class UserUrls extends Schema.Class<UserUrls>("UserUrls")({ location: Schema.String }) {}
+export const UserUrls = Schema.Struct({ location: Schema.String }).annotations({ identifier: "UserUrls" })
+export interface UserUrls extends Schema.Schema.Type<typeof UserUrls> {}
 
-export class User extends Schema.Class<User>("User")({
+export const User = Schema.Struct({
   object: Schema.Literal("user"),
   id: Schema.String,
   displayName: Schema.String,
   email: Schema.optional(Schema.String),
   photoURL: Schema.optional(Schema.String),
   urls: UserUrls
-}) {}
+}).annotations({ identifier: "User" })
+export interface User extends Schema.Schema.Type<typeof User> {}

@@ -1,16 +1,12 @@
 import type { Urls } from "../shared/Urls.js"
-import { User, UserUrls } from "./User.js"
+import type { User } from "./User.js"
 import type { UserRecord } from "./UserRecord.js"
 
-export const renderUser = (urls: Urls["Type"], record: UserRecord): User =>
-  new User(
-    {
-      object: "user",
-      id: record.id,
-      displayName: record.displayName,
-      email: record.email,
-      photoURL: record.photoURL ?? undefined,
-      urls: new UserUrls({ location: urls.api(`/users/${record.id}`) }, true)
-    },
-    true
-  )
+export const renderUser = (urls: Urls["Type"], record: UserRecord): User => ({
+  object: "user",
+  id: record.id,
+  displayName: record.displayName,
+  email: record.email,
+  photoURL: record.photoURL ?? undefined,
+  urls: { location: urls.api(`/users/${record.id}`) }
+})
