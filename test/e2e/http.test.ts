@@ -415,6 +415,24 @@ describe("requests no operation handles", () => {
   })
 })
 
+describe("the request log", () => {
+  it("has one line per request on stderr with time, method, url, status and duration", async () => {
+    const marker = `log-${Date.now()}`
+    await fetch(`${server.url}/v1/user?${marker}`, { headers: { authorization: `Bearer ${ada.token}` } })
+    await fetch(`${server.url}/v1/nothing/${marker}`, { headers: { authorization: `Bearer ${ada.token}` } })
+    await fetch(`${server.url}/v1/user?${marker}`)
+    // Lines go out in one write at the end of the server's event-loop turn.
+    await new Promise((done) => setTimeout(done, 200))
+    const lines = server.output().split("\n").filter((line) => line.includes(marker))
+    const line = (path: string, status: number) =>
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET ${path.replace("?", "\\?")} ${status} \\d+ms$`)
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(line(`/v1/user?${marker}`, 200))
+    expect(lines[1]).toMatch(line(`/v1/nothing/${marker}`, 404))
+    expect(lines[2]).toMatch(line(`/v1/user?${marker}`, 401))
+  })
+})
+
 describe("the server describes itself", () => {
   it("GET /v1/ answers with links to its documents", async () => {
     const response = await fetch(`${server.url}/v1/`)

@@ -1,9 +1,10 @@
 import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { QuireCore, Spaces } from "@quire/core"
-import { QuireHttpApi, requestLog } from "@quire/http"
+import { QuireHttpApi } from "@quire/http"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
+import { withAccessLog } from "./accessLog.js"
 import { bootstrapFirstUser } from "./bootstrap.js"
 import { describeStorage, storageLayer } from "./DatabaseUrl.js"
 import { ServerConfig } from "./ServerConfig.js"
@@ -34,12 +35,12 @@ export const serverLayer = (config: Config) => {
   )
   return Layer.mergeAll(
     // Nothing exports traces: no per-request span, nor the trace-header parsing that feeds it.
-    HttpApiBuilder.serve(requestLog).pipe(HttpMiddleware.withTracerDisabledWhen(() => true)),
+    HttpApiBuilder.serve().pipe(HttpMiddleware.withTracerDisabledWhen(() => true)),
     announce,
     PurgeJob
   ).pipe(
     Layer.provide(QuireHttpApi),
-    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })),
+    Layer.provide(NodeHttpServer.layer(() => withAccessLog(createServer()), { port: config.port })),
     Layer.provide(core),
     Layer.provide(Layer.setTracerEnabled(false))
   )

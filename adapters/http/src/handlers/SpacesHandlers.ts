@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { OrganizationId, SpaceId, Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { json } from "../requestLog.js"
+import { json } from "../json.js"
 import { withLocation } from "./location.js"
 
 export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers) =>
