@@ -1,7 +1,8 @@
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { Collections, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Layer } from "effect"
 import { QuireApi } from "./Api.js"
-import { AuthenticationLive } from "./Authentication.js"
+import { Authentication, AuthenticationLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
 import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
@@ -11,16 +12,18 @@ import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
 import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
 import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
+import { isolated } from "./isolated.js"
 
+/** Each group built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
-  MetaHandlers,
-  UsersHandlers,
-  OrganizationsHandlers,
-  InvitesHandlers,
-  MembersHandlers,
-  TeamsHandlers,
-  CollectionsHandlers,
-  SpacesHandlers
+  isolated(MetaHandlers, [Urls]),
+  isolated(UsersHandlers, [Authentication, Users]),
+  isolated(OrganizationsHandlers, [Authentication, Organizations]),
+  isolated(InvitesHandlers, [Authentication, Invites]),
+  isolated(MembersHandlers, [Authentication, Members, Spaces, Teams]),
+  isolated(TeamsHandlers, [Authentication, Teams]),
+  isolated(CollectionsHandlers, [Authentication, Collections]),
+  isolated(SpacesHandlers, [Authentication, Spaces])
 )
 
 /**

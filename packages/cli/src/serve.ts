@@ -1,7 +1,7 @@
-import { HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
+import { Etag, FileSystem, HttpApi, HttpApiBuilder, HttpMiddleware, HttpPlatform, HttpServer, Path } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { QuireCore, Spaces } from "@quire/core"
-import { QuireHttpApi } from "@quire/http"
+import { isolated, QuireHttpApi } from "@quire/http"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
@@ -35,7 +35,15 @@ export const serverLayer = (config: Config) => {
   )
   return Layer.mergeAll(
     // Nothing exports traces: no per-request span, nor the trace-header parsing that feeds it.
-    HttpApiBuilder.serve().pipe(HttpMiddleware.withTracerDisabledWhen(() => true)),
+    // Requests run among the HTTP services only, not all of Quire's (see `isolated`).
+    isolated(HttpApiBuilder.serve().pipe(HttpMiddleware.withTracerDisabledWhen(() => true)), [
+      HttpServer.HttpServer,
+      HttpApi.Api,
+      HttpPlatform.HttpPlatform,
+      Etag.Generator,
+      FileSystem.FileSystem,
+      Path.Path
+    ]),
     announce,
     PurgeJob
   ).pipe(
