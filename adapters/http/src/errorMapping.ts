@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpApiError, HttpServerError } from "@effect/platform"
 import { formatPath, InvalidInput, NotFound } from "@quire/core"
-import { Cause, Effect } from "effect"
+import { Cause, Effect, Option } from "effect"
 import { InternalError } from "./errors.js"
 
 const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput => {
@@ -33,18 +33,18 @@ const toDomainError = (error: unknown): unknown => {
  * and defects (500, logged with their cause).
  */
 export const ErrorMappingLive = HttpApiBuilder.middleware(
+  // One handler for failures and defects: on the way of every request, each wrapper costs.
   (app) =>
-    app.pipe(
-      Effect.mapError(toDomainError),
-      Effect.catchAllDefect((defect) => {
-        // The platform reports an unreadable body as a defect; it is the caller's mistake.
-        const mapped = toDomainError(defect)
-        return mapped !== defect
-          ? Effect.fail(mapped)
-          : Effect.zipRight(
-              Effect.logError("Unexpected failure", Cause.die(defect)),
-              Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
-            )
-      })
-    ) as any
+    Effect.catchAllCause(app, (cause) => {
+      const defect = Cause.dieOption(cause)
+      if (Option.isNone(defect)) return Effect.failCause(Cause.map(cause, toDomainError))
+      // The platform reports an unreadable body as a defect; it is the caller's mistake.
+      const mapped = toDomainError(defect.value)
+      return mapped !== defect.value
+        ? Effect.fail(mapped)
+        : Effect.zipRight(
+            Effect.logError("Unexpected failure", Cause.die(defect.value)),
+            Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
+          )
+    }) as any
 )
