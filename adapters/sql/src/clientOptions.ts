@@ -19,9 +19,3 @@ export const nameTransforms = {
   transformResultNames: remembered(Str.snakeToCamel)
 } as const
 
-/** A flat result row with `transformResultNames` applied to its column names, for drivers read directly. */
-export const transformRow = (row: Record<string, unknown>): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (const key in row) out[nameTransforms.transformResultNames(key)] = row[key]
-  return out
-}

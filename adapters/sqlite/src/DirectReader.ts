@@ -1,9 +1,15 @@
 import { TransactionConnection } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import type { Statement } from "@effect/sql/Statement"
-import { type SqlReaderService, transformRow } from "@quire/storage-sql"
+import { nameTransforms, type SqlReaderService } from "@quire/storage-sql"
 import Database from "better-sqlite3"
 import { Effect, type Scope } from "effect"
+
+interface Prepared {
+  readonly statement: Database.Statement
+  /** The result's column names, transformed as the client transforms them. */
+  readonly names: ReadonlyArray<string>
+}
 
 /** Prepared statements kept per connection; past this many (an unusual spread of `IN` lists), start over. */
 const MAX_PREPARED = 500
@@ -31,29 +37,45 @@ export const makeDirectReader = (filename: string): Effect.Effect<SqlReaderServi
       (db) => Effect.sync(() => db.close())
     ),
     (db) => {
-      const prepared = new Map<string, Database.Statement>()
-      const prepare = (sql: string): Database.Statement => {
-        let statement = prepared.get(sql)
-        if (statement === undefined) {
+      const prepared = new Map<string, Prepared>()
+      const prepare = (sql: string): Prepared => {
+        let found = prepared.get(sql)
+        if (found === undefined) {
           if (prepared.size >= MAX_PREPARED) prepared.clear()
-          statement = db.prepare(sql)
-          prepared.set(sql, statement)
+          const statement = db.prepare(sql)
+          // Rows as arrays, named here once per statement: better-sqlite3 builds a keyed
+          // object per row otherwise, which the name transform would then copy again.
+          const names = statement.reader
+            ? statement.columns().map((column) => nameTransforms.transformResultNames(column.name))
+            : []
+          if (statement.reader) statement.raw(true)
+          found = { statement, names }
+          prepared.set(sql, found)
         }
-        return statement
+        return found
       }
       const read = <A extends object>(statement: Statement<A>): Effect.Effect<ReadonlyArray<A>, SqlError> =>
         Effect.withFiberRuntime((fiber) => {
           if (fiber.currentContext.unsafeMap.has(TransactionConnection.key)) return statement
-          let rows: Array<Record<string, unknown>>
+          let rows: Array<Array<unknown>>
+          let names: ReadonlyArray<string>
           try {
             const [sql, params] = statement.compile()
             const direct = prepare(sql)
-            if (!direct.reader) return statement
-            rows = direct.all(...params) as Array<Record<string, unknown>>
+            if (!direct.statement.reader) return statement
+            rows = direct.statement.all(...params) as Array<Array<unknown>>
+            names = direct.names
           } catch (cause) {
             return Effect.fail(new SqlError({ cause, message: "Failed to execute statement" }))
           }
-          return Effect.succeed(rows.map(transformRow) as unknown as ReadonlyArray<A>)
+          const objects = new Array<A>(rows.length)
+          for (let r = 0; r < rows.length; r++) {
+            const row = rows[r]!
+            const object: Record<string, unknown> = {}
+            for (let c = 0; c < names.length; c++) object[names[c]!] = row[c]
+            objects[r] = object as A
+          }
+          return Effect.succeed(objects)
         })
       return { read }
     }
