@@ -41,7 +41,7 @@ try {
   const run = async (n: number) => {
     let next = 0
     await Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: Number(process.env.MICRO_C ?? 8) }, async () => {
         while (next < n) await get(seeded.spaceIds[next++ % seeded.spaceIds.length]!)
       })
     )
@@ -55,7 +55,10 @@ try {
     await run(n)
     best = Math.min(best, ((cpuMs(server.process.pid) - before) * 1000) / n)
   }
-  console.log(`${server.name}: ${best.toFixed(0)} µs of server CPU per GET /v1/spaces/{id} (best of 3 × ${n} requests)`)
+  const peakRss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1]
+  console.log(
+    `${server.name}: ${best.toFixed(0)} µs of server CPU per GET /v1/spaces/{id} (best of 3 × ${n} requests); peak RSS ${Math.round(Number(peakRss) / 1024)} MB`
+  )
 } finally {
   await stopAll()
   rmSync(dir, { recursive: true, force: true })
