@@ -7,7 +7,7 @@ import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
 import { bootstrapFirstUser } from "./bootstrap.js"
 import { describeStorage, storageLayer } from "./DatabaseUrl.js"
-import { ServerConfig } from "./ServerConfig.js"
+import type { ServerConfig } from "./ServerConfig.js"
 
 type Config = Effect.Effect.Success<typeof ServerConfig>
 

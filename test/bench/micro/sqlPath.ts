@@ -45,7 +45,7 @@ await time(
 await time("sql.unsafe .raw", Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe("SELECT id, organization_id, title, created_at FROM t WHERE id = ?", ["id5"]).raw))
 const db = new Database(filename)
 const stmt = db.prepare("SELECT id, organization_id, title, created_at FROM t WHERE id = ?")
-let start = performance.now()
+const start = performance.now()
 for (let i = 0; i < 20000; i++) stmt.all("id5")
 console.log(`${"better-sqlite3 prepared all".padEnd(40)} ${(((performance.now() - start) / 20000) * 1000).toFixed(1)} µs`)
 await runtime.dispose()
