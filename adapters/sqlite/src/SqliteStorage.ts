@@ -42,11 +42,13 @@ const client = (options: SqliteStorageOptions): Layer.Layer<SqliteClient.SqliteC
 
 /**
  * Reads outside transactions on a read-only connection of their own (see `DirectReader`),
- * opened once the schema is migrated. An in-memory database exists only on its one
+ * opened after the client has made the file. An in-memory database exists only on its one
  * connection, so there every read goes through the client.
  */
 const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
-  options.filename === ":memory:" || process.env.NO_DIRECT ? Layer.succeed(SqlReader, SqlReader.defaultValue()) : Layer.scoped(SqlReader, makeDirectReader(options.filename))
+  options.filename === ":memory:"
+    ? Layer.succeed(SqlReader, SqlReader.defaultValue())
+    : Layer.scoped(SqlReader, makeDirectReader(options.filename))
 
 /** Every storage port in one SQLite file, migrated when the layer is built. */
 const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>

@@ -3,7 +3,10 @@ import type { Statement } from "@effect/sql/Statement"
 import { Context, type Effect } from "effect"
 
 export interface SqlReaderService {
-  /** Runs a read; rows come with `transformResultNames` applied, as from the client. */
+  /**
+   * Runs a `SELECT` (not a write, even one with `RETURNING`); rows come with
+   * `transformResultNames` applied, as from the client.
+   */
   readonly read: <A extends object>(statement: Statement<A>) => Effect.Effect<ReadonlyArray<A>, SqlError>
 }
 
