@@ -34,13 +34,17 @@ describe("SQLite file", () => {
   )
 })
 
+/** The users port and transactions of a fresh SQLite file, released with the test's scope. */
+const freshStorage = Effect.gen(function* () {
+  const filename = yield* tempSqliteFile
+  const context = yield* Layer.build(SqliteStorage.layer({ filename }))
+  return { users: Context.get(context, UserRepository), storage: Context.get(context, Storage) }
+})
+
 describe("SQLite reads outside a transaction (the direct read connection)", () => {
   it.scoped("see only committed rows, never wait for an open transaction, and see a commit at once", () =>
     Effect.gen(function* () {
-      const filename = yield* tempSqliteFile
-      const context = yield* Layer.build(SqliteStorage.layer({ filename }))
-      const users = Context.get(context, UserRepository)
-      const storage = Context.get(context, Storage)
+      const { users, storage } = yield* freshStorage
       const user = makeUser()
       const written = yield* Deferred.make<void>()
       const release = yield* Deferred.make<void>()
@@ -69,10 +73,7 @@ describe("SQLite reads outside a transaction (the direct read connection)", () =
 
   it.scoped("a rolled-back write is never seen", () =>
     Effect.gen(function* () {
-      const filename = yield* tempSqliteFile
-      const context = yield* Layer.build(SqliteStorage.layer({ filename }))
-      const users = Context.get(context, UserRepository)
-      const storage = Context.get(context, Storage)
+      const { users, storage } = yield* freshStorage
       const user = makeUser()
       const failed = yield* storage.transaction(Effect.zipRight(users.insert(user), Effect.fail("undo" as const))).pipe(Effect.flip)
       expect(failed).toBe("undo")
