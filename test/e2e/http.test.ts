@@ -415,6 +415,21 @@ describe("requests no operation handles", () => {
   })
 })
 
+describe("response bodies", () => {
+  it("declare their exact length in bytes and JSON as their type, with text beyond ASCII", async () => {
+    const title = "Über — 文档 ✓"
+    const created = await ada.api.orgs.createSpace(known.organization, { title })
+    for (const path of [`/spaces/${created.data.id}`, `/orgs/${known.organization}/spaces?limit=1000`]) {
+      const response = await fetch(`${server.url}/v1${path}`, { headers: { authorization: `Bearer ${ada.token}` } })
+      const bytes = Buffer.from(await response.arrayBuffer())
+      expect(response.headers.get("content-type"), path).toBe("application/json")
+      expect(Number(response.headers.get("content-length")), path).toBe(bytes.length)
+      // A body cut short by a wrong length would not parse.
+      expect(JSON.stringify(JSON.parse(bytes.toString("utf8"))), path).toContain(title)
+    }
+  })
+})
+
 describe("the request log", () => {
   it("has one line per request on stderr with time, method, url, status and duration", async () => {
     const marker = `log-${Date.now()}`
