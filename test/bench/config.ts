@@ -1,8 +1,10 @@
 /** What one `pnpm bench` run measures; every figure can be changed from the environment. */
 export interface BenchConfig {
-  /** Seconds of each measured wrk run. */
+  /** Seconds of measured wrk load on each server, in all. */
   readonly durationSeconds: number
-  /** Seconds of wrk load before each measured run, not counted. */
+  /** How many alternating rounds those seconds are split into (each a whole number of seconds). */
+  readonly rounds: number
+  /** Seconds of wrk load before a server's first round, not counted (1 s before later rounds). */
   readonly warmupSeconds: number
   readonly spaces: number
   readonly connections: number
@@ -31,6 +33,7 @@ const positive = (name: string, fallback: number): number => {
 
 export const readConfig = (): BenchConfig => ({
   durationSeconds: positive("BENCH_DURATION", 10),
+  rounds: Math.round(positive("BENCH_ROUNDS", 5)),
   warmupSeconds: positive("BENCH_WARMUP", 3),
   spaces: Math.round(positive("BENCH_SPACES", 10_000)),
   connections: 32,

@@ -9,20 +9,35 @@ export interface Throughput {
   readonly p99Ms: number
 }
 
-const summarize = (figures: WrkFigures): Throughput => ({
-  rps: round(figures.rps, 1),
-  p50Ms: round(figures.p50Ms),
-  p99Ms: round(figures.p99Ms)
+const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/**
+ * One server's rounds as one figure: requests over seconds of all rounds, the median round's
+ * p50, and the worst round's p99.
+ */
+const combine = (rounds: ReadonlyArray<WrkFigures>): Throughput => ({
+  rps: round(rounds.reduce((n, r) => n + r.requests, 0) / rounds.reduce((s, r) => s + r.seconds, 0), 1),
+  p50Ms: round(median(rounds.map((r) => r.p50Ms))),
+  p99Ms: round(Math.max(...rounds.map((r) => r.p99Ms)))
 })
 
-/** `GET /v1/spaces/{random seeded id}` under wrk: a warm-up, then the measured run, on each server. */
+/**
+ * `GET /v1/spaces/{random seeded id}` under wrk, on both servers in alternating rounds
+ * (Quire, baseline, Quire, baseline, …), each round after a warm-up. The machine's speed drifts
+ * (other tenants, CPU frequency); measured one after the other in a single long run each,
+ * the two servers met different machines and the ratio moved by ±15% from run to run.
+ */
 export const getSpaceByIdSection = (context: BenchContext): Section => {
   const { config, seeded } = context
   const idsFile = join(context.dir, "space-ids.txt")
   writeFileSync(idsFile, `${seeded.spaceIds.join("\n")}\n`)
-  const results: { quire?: WrkFigures; baseline?: WrkFigures } = {}
+  const rounds: { quire: Array<WrkFigures>; baseline: Array<WrkFigures> } = { quire: [], baseline: [] }
 
-  const load = async (target: Target, seconds: number) =>
+  const load = (target: Target, seconds: number) =>
     runWrk({
       logFile: join(context.dir, "wrk.log"),
       baseUrl: target.url,
@@ -34,25 +49,36 @@ export const getSpaceByIdSection = (context: BenchContext): Section => {
       cpu: config.loadCpu
     })
 
-  const measure = (name: "quire" | "baseline") => async (target: Target) => {
-    console.log(`getSpaceById: ${name}: ${config.warmupSeconds} s warm-up, then ${config.durationSeconds} s measured …`)
-    await load(target, config.warmupSeconds)
-    results[name] = await load(target, config.durationSeconds)
-    const r = results[name]
-    console.log(`  ${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.rps.toFixed(0)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms`)
+  // wrk takes whole seconds.
+  const roundSeconds = Math.max(1, Math.round(config.durationSeconds / config.rounds))
+  const measure = async (name: "quire" | "baseline", target: Target, n: number) => {
+    // The first round warms the server up from cold; later ones bring it back from idle.
+    await load(target, n === 0 ? config.warmupSeconds : Math.min(1, config.warmupSeconds))
+    const figures = await load(target, roundSeconds)
+    rounds[name].push(figures)
+    return figures
   }
 
   return {
     key: "getSpaceById",
-    onQuire: measure("quire"),
-    onBaseline: measure("baseline"),
+    onBoth: async (quire, baseline) => {
+      console.log(`getSpaceById: ${config.rounds} rounds of ${roundSeconds} s measured on each server, alternating …`)
+      for (let n = 0; n < config.rounds; n++) {
+        const q = await measure("quire", quire, n)
+        const b = await measure("baseline", baseline, n)
+        console.log(
+          `  round ${n + 1}: quire ${q.rps.toFixed(0)} req/s (p99 ${q.p99Ms.toFixed(2)} ms), ` +
+            `baseline ${b.rps.toFixed(0)} req/s (p99 ${b.p99Ms.toFixed(2)} ms), ratio ${(q.rps / b.rps).toFixed(3)}`
+        )
+      }
+    },
     result: () => {
-      if (!results.quire || !results.baseline) throw new Error("getSpaceById: a server was not measured")
-      const quire = summarize(results.quire)
-      const baseline = summarize(results.baseline)
+      if (rounds.quire.length === 0 || rounds.baseline.length === 0) throw new Error("getSpaceById: a server was not measured")
+      const quire = combine(rounds.quire)
+      const baseline = combine(rounds.baseline)
       const ratio = (a: number, b: number) => (a / b).toFixed(3)
       return {
-        json: { quire, baseline, ratio: round(results.quire.rps / results.baseline.rps) },
+        json: { quire, baseline, ratio: round(quire.rps / baseline.rps) },
         rows: [
           { figure: "req/s", quire: quire.rps.toFixed(0), baseline: baseline.rps.toFixed(0), ratio: ratio(quire.rps, baseline.rps) },
           { figure: "p50 ms", quire: quire.p50Ms.toFixed(2), baseline: baseline.p50Ms.toFixed(2), ratio: ratio(quire.p50Ms, baseline.p50Ms) },

@@ -73,21 +73,20 @@ const bench = async () => {
   const quire = await startQuire({ ...serverOptions, port: quirePort, cpuProfileDir: config.cpuProfileDir })
   console.log(`Quire is up at ${quire.url} (pid ${quire.process.pid}, CPU ${config.serverCpu}); wrk runs on CPU ${config.loadCpu}`)
 
-  const sample = sampleIds(seeded.spaceIds, seeded.viaService)
-  const quireBodies = await fetchAll(quire.url, seeded.token, sample)
-  const checker = await startBaseline({ ...serverOptions, port: baselinePort })
-  const baselineBodies = await fetchAll(checker.url, seeded.token, sample)
-  await checker.process.stop()
-  const verdict = compareResponses(sample, quireBodies, baselineBodies)
-  console.log(`Baseline and Quire return the same JSON for ${sample.length} spaces (${verdict})`)
-
-  for (const section of sections) await section.onQuire?.(target(quire.url))
-  await quire.process.stop()
-
   const baseline = await startBaseline({ ...serverOptions, port: baselinePort })
   console.log(`Baseline is up at ${baseline.url} (pid ${baseline.process.pid}, CPU ${config.serverCpu})`)
-  for (const section of sections) await section.onBaseline?.(target(baseline.url))
+  const sample = sampleIds(seeded.spaceIds, seeded.viaService)
+  const verdict = compareResponses(
+    sample,
+    await fetchAll(quire.url, seeded.token, sample),
+    await fetchAll(baseline.url, seeded.token, sample)
+  )
+  console.log(`Baseline and Quire return the same JSON for ${sample.length} spaces (${verdict})`)
+
+  for (const section of sections) await section.onBoth?.(target(quire.url), target(baseline.url))
   await baseline.process.stop()
+  for (const section of sections) await section.onQuire?.(target(quire.url))
+  await quire.process.stop()
 
   const results = collectResults(sections)
   console.log(`\n${formatTable(results)}`)

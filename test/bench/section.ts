@@ -29,15 +29,15 @@ export interface SectionResult {
 }
 
 /**
- * One part of the benchmark. The run starts Quire once and runs every section's `onQuire`,
- * then the baseline once for every `onBaseline`, so the two servers are never measured at
- * the same time; then it asks each section for its result.
+ * One part of the benchmark. The run starts both servers (pinned to the same CPU) and runs
+ * every section's `onBoth`, which must load one server at a time; then stops the baseline
+ * and runs every `onQuire`; then asks each section for its result.
  */
 export interface Section {
   /** Its key in the JSON summary, e.g. "getSpaceById". */
   readonly key: string
+  readonly onBoth?: (quire: Target, baseline: Target) => Promise<void>
   readonly onQuire?: (quire: Target) => Promise<void>
-  readonly onBaseline?: (baseline: Target) => Promise<void>
   readonly result: () => SectionResult
 }
 
