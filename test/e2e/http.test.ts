@@ -436,15 +436,26 @@ describe("the request log", () => {
     await fetch(`${server.url}/v1/user?${marker}`, { headers: { authorization: `Bearer ${ada.token}` } })
     await fetch(`${server.url}/v1/nothing/${marker}`, { headers: { authorization: `Bearer ${ada.token}` } })
     await fetch(`${server.url}/v1/user?${marker}`)
-    // Lines go out in one write at the end of the server's event-loop turn.
-    await new Promise((done) => setTimeout(done, 200))
-    const lines = server.output().split("\n").filter((line) => line.includes(marker))
+    // Lines go out in batches, at least every 100 ms.
+    const logged = () => server.output().split("\n").filter((line) => line.includes(marker))
+    for (let waited = 0; logged().length < 3 && waited < 2000; waited += 50) await new Promise((done) => setTimeout(done, 50))
+    const lines = logged()
     const line = (path: string, status: number) =>
       new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z GET ${path.replace("?", "\\?")} ${status} \\d+ms$`)
     expect(lines).toHaveLength(3)
     expect(lines[0]).toMatch(line(`/v1/user?${marker}`, 200))
     expect(lines[1]).toMatch(line(`/v1/nothing/${marker}`, 404))
     expect(lines[2]).toMatch(line(`/v1/user?${marker}`, 401))
+  })
+
+  it("loses no line when the server stops right after a request", async () => {
+    const other = await startServer()
+    try {
+      await fetch(`${other.url}/v1/user?last-words`)
+    } finally {
+      await other.stop()
+    }
+    expect(other.output()).toMatch(/ GET \/v1\/user\?last-words 401 \d+ms/)
   })
 })
 
