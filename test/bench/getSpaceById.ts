@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { type BenchContext, round, type Section, type Target } from "./section.js"
-import { runWrk, type WrkFigures } from "./wrk.js"
+import { percentileMs, runWrk, type WrkFigures } from "./wrk.js"
 
 export interface Throughput {
   readonly rps: number
@@ -9,20 +9,11 @@ export interface Throughput {
   readonly p99Ms: number
 }
 
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-/**
- * One server's rounds as one figure: requests over seconds of all rounds, the median round's
- * p50, and the worst round's p99.
- */
+/** One server's rounds as one figure: requests over seconds, and percentiles over the requests, of all rounds. */
 const combine = (rounds: ReadonlyArray<WrkFigures>): Throughput => ({
   rps: round(rounds.reduce((n, r) => n + r.requests, 0) / rounds.reduce((s, r) => s + r.seconds, 0), 1),
-  p50Ms: round(median(rounds.map((r) => r.p50Ms))),
-  p99Ms: round(Math.max(...rounds.map((r) => r.p99Ms)))
+  p50Ms: round(percentileMs(rounds, 50)),
+  p99Ms: round(percentileMs(rounds, 99))
 })
 
 /**
@@ -55,6 +46,11 @@ export const getSpaceByIdSection = (context: BenchContext): Section => {
     // The first round warms the server up from cold; later ones bring it back from idle.
     await load(target, n === 0 ? config.warmupSeconds : Math.min(1, config.warmupSeconds))
     const figures = await load(target, roundSeconds)
+    // The quantiles must give back wrk's own percentiles, or merging rounds would be wrong.
+    for (const [p, own] of [[50, figures.p50Ms], [99, figures.p99Ms]] as const) {
+      const merged = percentileMs([figures], p)
+      if (Math.abs(merged - own) > 0.001) throw new Error(`getSpaceById: p${p} from the histogram is ${merged} ms, wrk says ${own} ms`)
+    }
     rounds[name].push(figures)
     return figures
   }
