@@ -29,6 +29,13 @@ describe("parseDocument: title and description (the spec's insert_page)", () => 
     expect(doc.lead).toBe("First paragraph.")
   })
 
+  it("takes the title from a heading that only link definitions come before (they show nothing), keeping them in the body", () => {
+    const doc = parseDocument("[guide]: /pages/intro/README.md\n\n# Alpha\n\nSee [the guide][guide].\n")
+    expect(doc.title).toBe("Alpha")
+    expect(doc.body).toContain("[guide]: /pages/intro/README.md")
+    expect(doc.body).not.toContain("# Alpha")
+  })
+
   it("has no title when the document does not start with a level-1 heading", () => {
     expect(parseDocument("Intro.\n\n# Later heading\n").title).toBeUndefined()
     expect(parseDocument("## Second level\n").title).toBeUndefined()

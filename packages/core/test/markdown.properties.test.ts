@@ -145,7 +145,9 @@ const documents = (word: fc.Arbitrary<string>): fc.Arbitrary<Written> => {
   )
   return fc.tuple(frontmatter, fc.array(block, { maxLength: 8 })).map(([fm, blocks]) => {
     const body = joined(blocks, "\n\n")
-    return fm === undefined ? body : written(`---\n${yaml(fm)}---\n\n${body.text}`, body.pageIds)
+    if (fm !== undefined) return written(`---\n${yaml(fm)}---\n\n${body.text}`, body.pageIds)
+    // A first line `---` opens frontmatter (up to the next `---`), so a rule there is drawn `***`.
+    return body.text.startsWith("---") ? written(`***${body.text.slice(3)}`, body.pageIds) : body
   })
 }
 
