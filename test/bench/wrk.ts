@@ -29,16 +29,20 @@ export interface WrkFigures {
  * it gives wrk's own figure back at every 0.1%.
  */
 export const percentileMs = (runs: ReadonlyArray<Pick<WrkFigures, "requests" | "quantilesUs">>, p: number): number => {
+  // Each of a run's 999 points stands for a thousandth of its requests. Counted in thousandths
+  // of a request, every sum below is an exact integer: summing fractional weights drifted by one
+  // point (0.1%) and once moved a merged p99 by 0.06 ms.
   const points = runs
-    .flatMap((run) => run.quantilesUs.map((us) => ({ us, weight: run.requests / (run.quantilesUs.length + 1) })))
+    .flatMap((run) => run.quantilesUs.map((us) => ({ us, weight: run.requests })))
     .sort((a, b) => a.us - b.us)
   const total = runs.reduce((sum, run) => sum + run.requests, 0)
+  const target = Math.round(p * 10) * total
   // The first point at or below which p% of all requests lie (a run's point at i‰ has i
   // thousandths of its requests at or below it).
   let seen = 0
   for (const point of points) {
     seen += point.weight
-    if (seen >= (p / 100) * total - 1e-9) return point.us / 1000
+    if (seen >= target) return point.us / 1000
   }
   return (points[points.length - 1]?.us ?? 0) / 1000
 }
