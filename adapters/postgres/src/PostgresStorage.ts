@@ -2,8 +2,11 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { PgClient } from "@effect/sql-pg"
-import { nameTransforms, runMigrations, SqlRepositories, type StorageServices } from "@quire/storage-sql"
-import { Layer, Redacted } from "effect"
+import { nameTransforms, runMigrations, SqlReader, SqlRepositories, type StorageServices } from "@quire/storage-sql"
+import { Effect, Layer } from "effect"
+import type pg from "pg"
+import { acquirePool } from "./PgPool.js"
+import { makePgReader } from "./PgReader.js"
 
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
@@ -13,20 +16,29 @@ export interface PostgresStorageOptions {
 
 export type PostgresStorageError = SqlError | MigrationError
 
+const poolFor = (options: PostgresStorageOptions) =>
+  acquirePool({ url: options.url, maxConnections: options.maxConnections, applicationName: "quire" })
+
+const clientOn = (pool: pg.Pool): Layer.Layer<PgClient.PgClient | SqlClient, SqlError> =>
+  PgClient.layerFromPool({ acquire: Effect.succeed(pool), ...nameTransforms })
+
 /** The Postgres client alone (name transforms set), for tools that need raw SQL. */
 const client = (options: PostgresStorageOptions): Layer.Layer<PgClient.PgClient | SqlClient, SqlError> =>
-  PgClient.layer({
-    url: Redacted.make(options.url),
-    maxConnections: options.maxConnections,
-    applicationName: "quire",
-    ...nameTransforms
-  })
+  Layer.unwrapScoped(Effect.map(poolFor(options), clientOn))
 
 /**
  * Every storage port in one Postgres database, migrated when the layer is built. Several
- * servers may build it against the same database at once: migrations take a lock.
+ * servers may build it against the same database at once: migrations take a lock. Reads
+ * outside transactions go to the client's pool directly (see `PgReader`).
  */
 const layer = (options: PostgresStorageOptions): Layer.Layer<StorageServices, PostgresStorageError> =>
-  SqlRepositories.layer.pipe(Layer.provide(runMigrations), Layer.provide(client(options)))
+  Layer.unwrapScoped(
+    Effect.map(poolFor(options), (pool) =>
+      SqlRepositories.layer.pipe(
+        Layer.provide(Layer.merge(runMigrations, Layer.succeed(SqlReader, makePgReader(pool)))),
+        Layer.provide(clientOn(pool))
+      )
+    )
+  )
 
 export const PostgresStorage = { client, layer }

@@ -12,9 +12,10 @@ export interface SqlReaderService {
 
 /**
  * How repositories run their reads. By default a read is the statement itself, run by the
- * `SqlClient`. An adapter whose driver answers at once (SQLite) puts a direct path here for
- * reads outside a transaction; a read inside one always goes through the transaction's
- * connection, so that it sees the transaction's own writes.
+ * `SqlClient`. An adapter may put a direct path here for reads outside a transaction (SQLite:
+ * synchronously on a read-only connection; Postgres: named statements on the pool); a read
+ * inside one always goes through the transaction's connection, so that it sees the
+ * transaction's own writes.
  */
 export class SqlReader extends Context.Reference<SqlReader>()("@quire/storage-sql/SqlReader", {
   defaultValue: (): SqlReaderService => ({ read: (statement) => statement })

@@ -13,6 +13,7 @@ import {
   type Visibility
 } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
+import { countColumn, countOfPage } from "../shared/countColumn.js"
 import { afterCursor, orderBy, pageLimit } from "../shared/keyset.js"
 import { MEMBER_COLUMNS, type MemberData, toMemberRecord } from "../members/memberColumns.js"
 import { SqlReader } from "../shared/SqlReader.js"
@@ -83,6 +84,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
   const { read } = yield* SqlReader
   const columns = sql.literal(COLUMNS)
   const spaceWithMemberColumns = sql.literal(SPACE_WITH_MEMBER_COLUMNS)
+  const spacesTable = sql.literal("spaces")
 
   /** Spaces of the organization that are not deleted (the partial indexes' condition). */
   const live = (organizationId: OrganizationId, visibleOnly: boolean): Array<Fragment> => [
@@ -146,10 +148,11 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
           ...live(organizationId, query.visibleOnly),
           ...(query.parentId === undefined ? [] : [sql`parent_id = ${query.parentId}`])
         ]
-        const rows = yield* read(sql<SpaceRow>`SELECT ${columns} FROM spaces
+        const rows = yield* read(sql<SpaceRow & { readonly totalCount: unknown }>`SELECT ${columns},
+          ${countColumn(sql, spacesTable, where)} FROM spaces
           WHERE ${sql.and([...where, afterCursor(sql, KEY, keyset, query.order)])}
           ORDER BY ${orderBy(sql, KEY, query.order)} ${pageLimit(sql, keyset)}`)
-        return { rows: rows.map(toSpaceRecord), count: yield* count(where) }
+        return { rows: rows.map(toSpaceRecord), count: yield* countOfPage(rows, keyset, count(where)) }
       }).pipe(Effect.orDie),
     count: (organizationId, visibleOnly) => count(live(organizationId, visibleOnly)).pipe(Effect.orDie),
     listExpired: (deletedBefore, limit) =>
