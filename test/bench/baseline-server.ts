@@ -1,5 +1,5 @@
 /**
- * The baseline: what a hand-written server on `node:http` + `better-sqlite3` does for
+ * The SQLite baseline: what a hand-written server on `node:http` + `better-sqlite3` does for
  * `GET /v1/spaces/{id}` over Quire's own database file. Same rules as Quire (bearer token
  * hashed with sha256, non-members and hidden spaces are 404, permissions from the member's
  * role and the space's resolved level), same JSON, two indexed queries per request.
@@ -7,127 +7,22 @@
  * Run as its own process: BENCH_DB=<sqlite file> PORT=<port> PUBLIC_URL=<base> node --import tsx baseline-server.ts
  */
 import Database from "better-sqlite3"
-import { createHash } from "node:crypto"
-import { createServer, type ServerResponse } from "node:http"
+import { serveSpaces, serverEnv, SPACE_FOR_USER, type SpaceRow, USER_BY_TOKEN_HASH } from "./baselineSpace.js"
 
 const filename = process.env.BENCH_DB
-const port = Number(process.env.PORT)
-const base = (process.env.PUBLIC_URL ?? "").replace(/\/+$/, "")
-if (!filename || !port || !base) throw new Error("BENCH_DB, PORT and PUBLIC_URL are required")
+if (!filename) throw new Error("BENCH_DB is required")
 
 const db = new Database(filename, { fileMustExist: true })
 db.pragma("journal_mode = WAL")
 
-const userByTokenHash = db.prepare<[string], { id: string }>(
-  "SELECT u.id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?"
-)
+const userByTokenHash = db.prepare<[string], { id: string }>(USER_BY_TOKEN_HASH)
+const spaceForUser = db.prepare<[string, string], SpaceRow>(SPACE_FOR_USER)
 
-interface SpaceRow {
-  id: string
-  organization_id: string
-  parent_id: string | null
-  title: string
-  emoji: string
-  visibility: string
-  edit_mode: string
-  default_level: string | null
-  resolved_level: string
-  revision_id: string
-  created_at: string
-  updated_at: string
-  deleted_at: string | null
-  role: string | null
-  disabled: number | null
-  is_member: number | null
-}
-
-const spaceForUser = db.prepare<[string, string], SpaceRow>(
-  `SELECT s.id, s.organization_id, s.parent_id, s.title, s.emoji, s.visibility, s.edit_mode, s.default_level,
-          s.resolved_level, s.revision_id, s.created_at, s.updated_at, s.deleted_at,
-          m.role, m.disabled, m.user_id IS NOT NULL AS is_member
-   FROM spaces s LEFT JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ?
-   WHERE s.id = ?`
-)
-
-const RANK: Record<string, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 }
-
-/** The caller's level on the space: admins everything, guests nothing, others their role capped by the space's level. */
-const levelOf = (row: SpaceRow): number => {
-  if (!row.is_member || row.disabled || row.role === null) return 0
-  if (row.role === "admin") return RANK.admin!
-  if (row.resolved_level === "none") return 0
-  const role = RANK[row.role]!
-  return row.resolved_level === "inherit" ? role : Math.min(role, RANK[row.resolved_level]!)
-}
-
-const spaceJson = (row: SpaceRow, level: number): string => {
-  const live = row.edit_mode === "live"
-  const app = `${base}/s/${row.id}`
-  return JSON.stringify({
-    object: "space",
-    id: row.id,
-    title: row.title,
-    emoji: row.emoji,
-    organization: row.organization_id,
-    parent: row.parent_id ?? undefined,
-    visibility: row.visibility,
-    revision: row.revision_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    deletedAt: row.deleted_at ?? undefined,
-    editMode: row.edit_mode,
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
-    mergeRules: { type: "inherit" },
-    urls: {
-      location: `${base}/v1/spaces/${row.id}`,
-      app: `${base}/o/${row.organization_id}/s/${row.id}`,
-      published: row.visibility === "private" ? undefined : app,
-      public: row.visibility === "public" ? app : undefined
-    },
-    defaultLevel: row.default_level,
-    permissions: {
-      view: level >= RANK.read!,
-      access: level >= RANK.read!,
-      admin: level >= RANK.create!,
-      viewInviteLinks: level >= RANK.create!,
-      edit: live && level >= RANK.edit!,
-      triggerGitSync: live && level >= RANK.edit!,
-      comment: level >= RANK.comment!,
-      merge: live && level >= RANK.review!,
-      review: level >= RANK.review!,
-      installIntegration: level >= RANK.create!
-    }
-  })
-}
-
-const send = (res: ServerResponse, status: number, body: string) => {
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
-  res.end(body)
-}
-
-const error = (res: ServerResponse, status: number, message: string) =>
-  send(res, status, JSON.stringify({ error: { code: status, message } }))
-
-const SPACE_PATH = /^\/v1\/spaces\/([^/?]+)(?:\?.*)?$/
-
-createServer((req, res) => {
-  const match = req.method === "GET" ? SPACE_PATH.exec(req.url ?? "") : null
-  if (!match) return error(res, 404, "Not found")
-  const authorization = req.headers.authorization ?? ""
-  const token = authorization.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : ""
-  const user = token === "" ? undefined : userByTokenHash.get(createHash("sha256").update(token).digest("hex"))
-  if (!user) return error(res, 401, "The API token is missing, unknown or revoked")
-  const id = decodeURIComponent(match[1]!)
-  const row = spaceForUser.get(user.id, id)
-  const level = row ? levelOf(row) : 0
-  // Deleted spaces are only for those who can restore them.
-  if (!row || level === 0 || (row.deleted_at !== null && level < RANK.create!)) {
-    return error(res, 404, `Space "${id}" was not found`)
-  }
-  send(res, 200, spaceJson(row, level))
-}).listen(port, "127.0.0.1", () => console.log(`baseline listening on ${port}`))
+serveSpaces({
+  ...serverEnv(),
+  name: "baseline (SQLite)",
+  userByTokenHash: (hash) => userByTokenHash.get(hash),
+  spaceForUser: (userId, spaceId) => spaceForUser.get(userId, spaceId)
+})
 
 process.on("SIGTERM", () => process.exit(0))

@@ -1,5 +1,13 @@
+import { BACKEND_NAMES, type BackendName } from "./backends.js"
+
 /** What one `pnpm bench` run measures; every figure can be changed from the environment. */
 export interface BenchConfig {
+  /**
+   * The backends to measure, in order. Unset: SQLite, and Postgres when its server answers
+   * (said loudly when it does not); set (`BENCH_BACKENDS=sqlite,postgres`): exactly those,
+   * and an unreachable Postgres fails the run.
+   */
+  readonly backends: ReadonlyArray<BackendName> | "auto"
   /** Seconds of measured wrk load on each server, in all. */
   readonly durationSeconds: number
   /** How many alternating rounds those seconds are split into (each a whole number of seconds). */
@@ -31,7 +39,20 @@ const positive = (name: string, fallback: number): number => {
   return value
 }
 
+const backends = (): ReadonlyArray<BackendName> | "auto" => {
+  const raw = process.env.BENCH_BACKENDS
+  if (raw === undefined || raw.trim() === "") return "auto"
+  const names = raw.split(",").map((name) => name.trim())
+  for (const name of names) {
+    if (!BACKEND_NAMES.includes(name as BackendName)) {
+      throw new Error(`BENCH_BACKENDS: "${name}" is not one of ${BACKEND_NAMES.join(", ")}`)
+    }
+  }
+  return [...new Set(names as Array<BackendName>)]
+}
+
 export const readConfig = (): BenchConfig => ({
+  backends: backends(),
   durationSeconds: positive("BENCH_DURATION", 10),
   rounds: Math.round(positive("BENCH_ROUNDS", 5)),
   warmupSeconds: positive("BENCH_WARMUP", 3),

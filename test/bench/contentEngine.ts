@@ -1,7 +1,6 @@
 import { ObjectStore, type SpaceId } from "@quire/core"
-import { SqliteStorage } from "@quire/storage-sqlite"
+import type { StorageServices } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
-import { join } from "node:path"
 import { PersistentMapsLive } from "../../packages/core/src/content/store/index.js"
 import {
   applyChanges,
@@ -64,8 +63,8 @@ const edit = (page: string, round: number) => [
   { operation: "update_page" as const, page, document: { markdown: `## Overview\n\nEdited in round ${round}.\n` } }
 ]
 
-/** Measures one space size on a SQLite file of its own. */
-export const measureContentSize = (filename: string, pages: number, repeats: number) =>
+/** Measures one space size on a storage of its own. */
+export const measureContentSize = (pages: number, repeats: number) =>
   Effect.gen(function* () {
     const store = yield* ObjectStore
     const importStart = performance.now()
@@ -106,12 +105,31 @@ export const measureContentSize = (filename: string, pages: number, repeats: num
       bytesPerEdit,
       importSeconds
     } satisfies ContentFigures
-  }).pipe(Effect.provide(PersistentMapsLive.pipe(Layer.provideMerge(SqliteStorage.layer({ filename })))))
+  })
 
 const benchUrls = { revision: () => "", page: () => "", file: () => "" }
 
-/** Both sizes of the issue's benchmark, each in its own SQLite file under `dir`. */
-export const measureContent = (dir: string, sizes: ReadonlyArray<number> = [10, 10_000], repeats = 15) =>
-  Effect.runPromise(
-    Effect.forEach(sizes, (pages) => measureContentSize(join(dir, `content-${pages}.db`), pages, repeats), { concurrency: 1 })
-  )
+/** A fresh, empty storage for one size (a SQLite file, a Postgres database), and how to remove it. */
+export type ContentStorage = (pages: number) => Promise<{
+  readonly layer: Layer.Layer<StorageServices, unknown>
+  readonly release: () => Promise<void>
+}>
+
+/** Both sizes of the issue's benchmark, each on a storage of its own, one after the other. */
+export const measureContent = async (
+  storageFor: ContentStorage,
+  sizes: ReadonlyArray<number> = [10, 10_000],
+  repeats = 15
+): Promise<ReadonlyArray<ContentFigures>> => {
+  const figures: Array<ContentFigures> = []
+  for (const pages of sizes) {
+    const storage = await storageFor(pages)
+    try {
+      const layer = PersistentMapsLive.pipe(Layer.provideMerge(storage.layer))
+      figures.push(await Effect.runPromise(measureContentSize(pages, repeats).pipe(Effect.provide(layer))))
+    } finally {
+      await storage.release()
+    }
+  }
+  return figures
+}

@@ -25,7 +25,7 @@ export const contentRows = (figures: ReadonlyArray<ContentFigures>): ReadonlyArr
 }
 
 /**
- * The content engine in process, on SQLite files of its own: in a 10-page and a 10,000-page
+ * The content engine in process, on storage of its own (SQLite files, Postgres databases): in a 10-page and a 10,000-page
  * revision (about √n groups of pages, written in one batch), apply a one-page edit, diff it
  * against its parent, merge two one-page edits. Measured, not asserted; the goal is the
  * 10,000-page figures within 2× of the 10-page ones.
@@ -34,9 +34,9 @@ export const contentSection = (context: BenchContext): Section => {
   let figures: ReadonlyArray<ContentFigures> | undefined
   return {
     key: "content",
-    onQuire: async () => {
-      console.log("content: 10- and 10,000-page revisions on SQLite, in process …")
-      figures = await measureContent(context.dir)
+    offline: async () => {
+      console.log(`content: 10- and 10,000-page revisions on ${context.backend.title}, in process …`)
+      figures = await measureContent(context.backend.contentStorage)
     },
     result: () => {
       if (!figures) throw new Error("content: not measured")

@@ -1,33 +1,39 @@
 /**
- * `pnpm bench`: seeds 10,000 spaces in a fresh SQLite file, then measures the real Quire server
- * and a hand-written baseline on the same rows. Prints figures; asserts nothing about them.
- * See test/bench/README.md.
+ * `pnpm bench`: seeds 10,000 spaces in a fresh SQLite file (and copies them into a fresh
+ * Postgres database), then measures, on each backend, the real Quire server and a hand-written
+ * baseline on the same rows, and Quire's services in process beside the raw driver. Prints
+ * figures; asserts nothing about them. See test/bench/README.md.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../e2e/support/server.js"
-import { readConfig } from "./config.js"
+import { type Backend, type BackendName, postgresBackend, sqliteBackend } from "./backends.js"
+import { type BenchConfig, readConfig } from "./config.js"
 import { summarizeCpuProfiles } from "./cpuProfile.js"
 import { contentSection } from "./contentSection.js"
 import { getSpaceByIdSection } from "./getSpaceById.js"
+import { inProcessSection } from "./inProcessSection.js"
 import { listSpacesSection } from "./listSpaces.js"
+import { POSTGRES_ADMIN_URL, postgresReachable } from "./postgresDatabase.js"
 import { stopAll } from "./processes.js"
 import { collectResults, formatTable, summaryJson, writeJson } from "./report.js"
-import type { BenchContext, Section, Target } from "./section.js"
-import { seed } from "./seed.js"
+import type { BenchContext, Section, SectionResult, Target } from "./section.js"
+import { type Seeded, seed } from "./seed.js"
 import { startBaseline, startQuire } from "./servers.js"
 import { compareResponses, fetchAll, sampleIds } from "./verify.js"
 import { ensureWrk } from "./wrk.js"
 
 const config = readConfig()
 const dir = mkdtempSync(join(tmpdir(), "quire-bench-"))
+const backends: Array<Backend> = []
 
 let cleanedUp = false
 const cleanUp = async () => {
   if (cleanedUp) return
   cleanedUp = true
   await stopAll()
+  for (const backend of backends) await backend.release().catch((error) => console.error(`${backend.title}: ${error}`))
   rmSync(dir, { recursive: true, force: true })
 }
 
@@ -35,45 +41,68 @@ const cleanUp = async () => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (cleanedUp) return
-    console.error(`\n${signal}: stopping the servers and removing ${dir}`)
+    console.error(`\n${signal}: stopping the servers, dropping the bench databases and removing ${dir}`)
     void cleanUp().finally(() => process.exit(130))
   })
 }
 
-const bench = async () => {
-  ensureWrk()
+const BAR = "!".repeat(78)
+
+/** The backends to measure: those asked for, or SQLite and (when it answers) Postgres. */
+const chooseBackends = async (wanted: BenchConfig["backends"]): Promise<ReadonlyArray<BackendName>> => {
+  if (wanted !== "auto") return wanted
+  if (await postgresReachable()) return ["sqlite", "postgres"]
+  console.warn(`\n${BAR}\n!! Postgres is unreachable at ${POSTGRES_ADMIN_URL} (set BENCH_POSTGRES_URL):\n!! ONLY SQLITE IS MEASURED.\n${BAR}\n`)
+  return ["sqlite"]
+}
+
+/** Every backend gets its rows before any is measured: measuring writes (in-process creates and updates). */
+const prepare = async (name: BackendName, seeded: Seeded): Promise<Backend> => {
+  if (name === "sqlite") return sqliteBackend(seeded, dir)
+  console.log(`Copying the seeded rows into a fresh Postgres database (${POSTGRES_ADMIN_URL}) …`)
   const started = performance.now()
-  // The figures only mean something on a quiet machine; say how quiet it was.
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(" ")
-  console.log(`Load average (1, 5, 15 min) at start: ${load()}`)
+  const backend = await postgresBackend(seeded)
+  console.log(`Copied and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return backend
+}
 
-  console.log(`Seeding ${config.spaces} spaces in ${dir} …`)
-  const seeded = await seed({
-    filename: join(dir, "quire.db"),
-    spaces: config.spaces,
-    serviceBudgetSeconds: config.serviceSeedBudgetSeconds,
-    minServiceSpaces: Math.min(config.spaces, 100)
-  })
-  console.log(
-    `Seeded 1 user, 1 API token, 1 organization, ${seeded.spaceIds.length} spaces in ${seeded.seconds.toFixed(1)} s ` +
-      `(${seeded.viaService} by Spaces.create, ${seeded.viaBulk} copied in bulk from the shape of a service-made row)`
-  )
-
-  const context: BenchContext = { config, seeded, dir }
-  // Later sections (content, …) add themselves here; each gives one key of the JSON summary.
-  const sections: ReadonlyArray<Section> = [getSpaceByIdSection(context), listSpacesSection(context), contentSection(context)]
+/** Both servers on one backend's rows, every section's steps, and their results. */
+const measure = async (
+  backend: Backend,
+  seeded: Seeded
+): Promise<ReadonlyArray<readonly [key: string, result: SectionResult]>> => {
+  console.log(`\n== ${backend.title} ==`)
+  const context: BenchContext = { config, seeded, dir, backend }
+  // Each section gives one key of the JSON summary; in-process writes go last.
+  const sections: ReadonlyArray<Section> = [
+    getSpaceByIdSection(context),
+    listSpacesSection(context),
+    inProcessSection(context),
+    contentSection(context)
+  ]
 
   const quirePort = await freePort()
   const baselinePort = await freePort()
   // Both servers build `urls` from the same base, so that their JSON can be the same bytes.
   const publicUrl = `http://127.0.0.1:${quirePort}`
-  const serverOptions = { filename: seeded.filename, publicUrl, cpu: config.serverCpu, dir }
+  const serverOptions = { publicUrl, cpu: config.serverCpu, dir }
   const target = (url: string): Target => ({ url, token: seeded.token })
 
-  const quire = await startQuire({ ...serverOptions, port: quirePort, cpuProfileDir: config.cpuProfileDir })
+  const quire = await startQuire({
+    ...serverOptions,
+    name: `quire-${backend.name}`,
+    port: quirePort,
+    databaseUrl: backend.databaseUrl,
+    cpuProfileDir: config.cpuProfileDir
+  })
   console.log(`Quire is up at ${quire.url} (pid ${quire.process.pid}, CPU ${config.serverCpu}); wrk runs on CPU ${config.loadCpu}`)
-
-  const baseline = await startBaseline({ ...serverOptions, port: baselinePort })
+  const baseline = await startBaseline({
+    ...serverOptions,
+    name: `baseline-${backend.name}`,
+    port: baselinePort,
+    main: backend.baselineMain,
+    env: backend.baselineEnv
+  })
   console.log(`Baseline is up at ${baseline.url} (pid ${baseline.process.pid}, CPU ${config.serverCpu})`)
   const sample = sampleIds(seeded.spaceIds, seeded.viaService)
   const verdict = compareResponses(
@@ -87,12 +116,46 @@ const bench = async () => {
   await baseline.process.stop()
   for (const section of sections) await section.onQuire?.(target(quire.url))
   await quire.process.stop()
+  for (const section of sections) await section.offline?.()
+  return collectResults(sections)
+}
 
-  const results = collectResults(sections)
-  console.log(`\n${formatTable(results)}`)
-  console.log("ratio: quire/baseline for getSpaceById; last page / first page for listSpaces")
+const bench = async () => {
+  ensureWrk()
+  const started = performance.now()
+  // The figures only mean something on a quiet machine; say how quiet it was.
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(" ")
+  console.log(`Load average (1, 5, 15 min) at start: ${load()}`)
+  const names = await chooseBackends(config.backends)
+  console.log(`Backends: ${names.join(", ")}`)
+
+  console.log(`Seeding ${config.spaces} spaces in ${dir} …`)
+  const seeded = await seed({
+    filename: join(dir, "quire.db"),
+    spaces: config.spaces,
+    serviceBudgetSeconds: config.serviceSeedBudgetSeconds,
+    minServiceSpaces: Math.min(config.spaces, 100)
+  })
+  console.log(
+    `Seeded 1 user, 1 API token, 1 organization, ${seeded.spaceIds.length} spaces in ${seeded.seconds.toFixed(1)} s ` +
+      `(${seeded.viaService} by Spaces.create, ${seeded.viaBulk} copied in bulk from the shape of a service-made row)`
+  )
+  for (const name of names) backends.push(await prepare(name, seeded))
+
+  const results: Array<readonly [Backend, ReadonlyArray<readonly [string, SectionResult]>]> = []
+  for (const backend of backends) results.push([backend, await measure(backend, seeded)])
+
+  for (const [backend, sections] of results) console.log(`\n${backend.title}\n${formatTable(sections)}`)
+  console.log("\nratio: quire/baseline (HTTP) and quire/raw driver (inProcess); last page / first page for listSpaces;")
+  console.log("       10,000 pages / 10 pages for content")
   if (config.jsonPath) {
-    writeJson(config.jsonPath, summaryJson(results))
+    // SQLite's sections at the top (as before Postgres was measured), each other backend under its name.
+    const json = Object.fromEntries(
+      results.flatMap(([backend, sections]) =>
+        backend.name === "sqlite" ? Object.entries(summaryJson(sections)) : [[backend.name, summaryJson(sections)]]
+      )
+    )
+    writeJson(config.jsonPath, json)
     console.log(`Wrote ${config.jsonPath}`)
   }
   if (config.cpuProfileDir) console.log(`\n${summarizeCpuProfiles(config.cpuProfileDir)}`)

@@ -1,3 +1,4 @@
+import type { Backend } from "./backends.js"
 import type { BenchConfig } from "./config.js"
 import type { Seeded } from "./seed.js"
 
@@ -12,6 +13,8 @@ export interface BenchContext {
   readonly seeded: Seeded
   /** Temporary directory of the run, removed at the end. */
   readonly dir: string
+  /** The storage this pass of the sections measures. */
+  readonly backend: Backend
 }
 
 /** One line of the printed table. */
@@ -29,15 +32,17 @@ export interface SectionResult {
 }
 
 /**
- * One part of the benchmark. The run starts both servers (pinned to the same CPU) and runs
- * every section's `onBoth`, which must load one server at a time; then stops the baseline
- * and runs every `onQuire`; then asks each section for its result.
+ * One part of the benchmark, run once per backend. The run starts both servers (pinned to the
+ * same CPU) and runs every section's `onBoth`, which must load one server at a time; then stops
+ * the baseline and runs every `onQuire`; then stops Quire and runs every `offline` (in-process
+ * work, with no server taking CPU); then asks each section for its result.
  */
 export interface Section {
   /** Its key in the JSON summary, e.g. "getSpaceById". */
   readonly key: string
   readonly onBoth?: (quire: Target, baseline: Target) => Promise<void>
   readonly onQuire?: (quire: Target) => Promise<void>
+  readonly offline?: () => Promise<void>
   readonly result: () => SectionResult
 }
 

@@ -3,10 +3,8 @@ import { type PinnedProcess, spawnPinned, waitForHttp } from "./processes.js"
 
 const root = resolve(import.meta.dirname, "../..")
 const QUIRE_MAIN = join(root, "packages/cli/src/main.ts")
-const BASELINE_MAIN = join(import.meta.dirname, "baseline-server.ts")
 
 export interface ServerOptions {
-  readonly filename: string
   readonly port: number
   /** The base of every `url` in the JSON; the same for both servers, so that their bodies can be equal. */
   readonly publicUrl: string
@@ -57,20 +55,23 @@ const startTs = async (
  */
 const QUIRE_NODE_FLAGS = ["--max-semi-space-size=64"]
 
-/** The real `quire serve` on the seeded file. */
-export const startQuire = (options: ServerOptions & { readonly cpuProfileDir?: string | undefined }) =>
+/** The real `quire serve` on the given database. */
+export const startQuire = (
+  options: ServerOptions & { readonly name: string; readonly databaseUrl: string; readonly cpuProfileDir?: string | undefined }
+) =>
   startTs(
-    "quire",
+    options.name,
     QUIRE_MAIN,
     ["serve"],
-    { DATABASE_URL: `sqlite:${options.filename}` },
+    { DATABASE_URL: options.databaseUrl },
     options,
     [...QUIRE_NODE_FLAGS, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]
   )
 
-/** The hand-written `node:http` + `better-sqlite3` server on the same file. */
-export const startBaseline = (options: ServerOptions) =>
-  startTs("baseline", BASELINE_MAIN, [], { BENCH_DB: options.filename }, options)
+/** A hand-written baseline server script, with its own environment. */
+export const startBaseline = (
+  options: ServerOptions & { readonly name: string; readonly main: string; readonly env: Readonly<Record<string, string>> }
+) => startTs(options.name, options.main, [], options.env, options)
 
 /** Any TypeScript server script, started like the others (for experiments). */
 export const startScript = (name: string, main: string, options: ServerOptions) => startTs(name, main, [], {}, options)

@@ -2,7 +2,7 @@
  * Server CPU time per `GET /v1/spaces/{id}`: user + system time of the server process
  * (from /proc) over a fixed number of requests. Much less sensitive to other load on the
  * machine than req/s, so it is what to compare before and after a change to the hot path.
- *   MICRO_TARGET=quire|baseline  MICRO_N=20000
+ *   MICRO_TARGET=quire|baseline|floor  MICRO_BACKEND=sqlite|postgres  MICRO_N=20000
  */
 import { readFileSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { Agent, request } from "node:http"
 import { freePort } from "../../e2e/support/server.js"
 import { stopAll } from "../processes.js"
+import { postgresBackend, sqliteBackend } from "../backends.js"
 import { seed } from "../seed.js"
 import { startBaseline, startQuire, startScript } from "../servers.js"
 
@@ -19,16 +20,19 @@ const cpuMs = (pid: number) => {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "quire-cpu-"))
+let releaseBackend = async () => {}
 try {
   const seeded = await seed({ filename: join(dir, "q.db"), spaces: 2000, serviceBudgetSeconds: 5, minServiceSpaces: 100 })
+  const backend = process.env.MICRO_BACKEND === "postgres" ? await postgresBackend(seeded) : sqliteBackend(seeded, dir)
+  releaseBackend = backend.release
   const port = await freePort()
-  const options = { filename: seeded.filename, port, publicUrl: `http://127.0.0.1:${port}`, cpu: 0, dir }
+  const options = { port, publicUrl: `http://127.0.0.1:${port}`, cpu: 0, dir }
   const server =
     process.env.MICRO_TARGET === "baseline"
-      ? await startBaseline(options)
+      ? await startBaseline({ ...options, name: "baseline", main: backend.baselineMain, env: backend.baselineEnv })
       : process.env.MICRO_TARGET === "floor"
         ? await startScript("floor", join(import.meta.dirname, "floorServer.ts"), options)
-        : await startQuire({ ...options, cpuProfileDir: process.env.MICRO_PROF })
+        : await startQuire({ ...options, name: "quire", databaseUrl: backend.databaseUrl, cpuProfileDir: process.env.MICRO_PROF })
   const agent = new Agent({ keepAlive: true, maxSockets: 8 })
   const get = (id: string) =>
     new Promise<void>((done, fail) => {
@@ -61,5 +65,6 @@ try {
   )
 } finally {
   await stopAll()
+  await releaseBackend()
   rmSync(dir, { recursive: true, force: true })
 }
