@@ -6,11 +6,12 @@
  * The statements, per operation, as Quire runs them (found in the repositories and services,
  * confirmed by logging them: on SQLite by wrapping better-sqlite3's `Statement` methods, on
  * Postgres with `log_statement = 'all'` on a scratch database and the server log, and by
- * wrapping `pg.Client#query`). Postgres runs the same texts, `$n` for `?`, without the
- * write-lock UPDATE. Raw runs exactly these, in this order:
+ * wrapping `pg.Client#query`). Postgres runs the same texts, `$n` for `?`, with SET
+ * TRANSACTION instead of the write-lock UPDATE. Raw runs exactly these, in this order:
  *
- * create (`Spaces.create(org, { title })`): 12 statements on SQLite, 11 on Postgres
- *   BEGIN; UPDATE write_lock SET id = id (SQLite only: takes the write lock);
+ * create (`Spaces.create(org, { title })`): 12 statements
+ *   BEGIN; UPDATE write_lock SET id = id (SQLite only: takes the write lock), or
+ *   SET TRANSACTION ISOLATION LEVEL SERIALIZABLE (Postgres only);
  *   SELECT the caller's membership (members); SELECT the organization; SELECT 1 whether the
  *   caller owns a team (these three are `organizationAccess`);
  *   SAVEPOINT effect_sql_1 (`writeRevision` nests a transaction; the savepoint is never
@@ -21,8 +22,9 @@
  * read (`Spaces.get(id)`): 1 statement
  *   SELECT the space LEFT JOIN the caller's membership (`findWithMembership`). The
  *   organization is not read.
- * update (`Spaces.update(id, { title })`): 5 statements on SQLite, 4 on Postgres
- *   BEGIN; UPDATE write_lock (SQLite only); SELECT the space LEFT JOIN the membership;
+ * update (`Spaces.update(id, { title })`): 5 statements
+ *   BEGIN; UPDATE write_lock (SQLite only) or SET TRANSACTION … SERIALIZABLE (Postgres only);
+ *   SELECT the space LEFT JOIN the membership;
  *   UPDATE spaces SET every column but id WHERE id = ?; COMMIT. (A space in a collection
  *   would add a read of the collection; the seeded ones are all at the root.)
  * list (`Spaces.list(org, { limit: 100 })`, first page): 4 statements, no transaction
@@ -92,6 +94,7 @@ const SQL = {
   begin: "BEGIN",
   commit: "COMMIT",
   writeLock: "UPDATE write_lock SET id = id",
+  serializable: "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
   savepoint: "SAVEPOINT effect_sql_1",
   member:
     "SELECT m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at FROM members m WHERE m.organization_id = ? AND m.user_id = ?",
@@ -283,6 +286,7 @@ const rawPostgres = async (target: InProcessTarget): Promise<RawSide> => {
   return {
     create: async (title) => {
       await unnamed(q.begin)
+      await unnamed(q.serializable)
       await organizationAccess((name, values) => unnamed(q[name], values))
       await unnamed(q.savepoint)
       await unnamed(q.insertObjects, EMPTY_REVISION_OBJECTS)
@@ -299,6 +303,7 @@ const rawPostgres = async (target: InProcessTarget): Promise<RawSide> => {
     read: async (id) => withMember((await named("spaceWithMember", [user, id]))[0], id),
     update: async (id, title) => {
       await unnamed(q.begin)
+      await unnamed(q.serializable)
       const row = withMember((await unnamed(q.spaceWithMember, [user, id]))[0], id)
       const { rowCount } = await client.query(q.updateSpace, updateValues(row, id, title, new Date().toISOString()))
       if (rowCount !== 1) fail(`raw: updating space ${id} changed ${rowCount} rows`)

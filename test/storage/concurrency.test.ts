@@ -1,0 +1,279 @@
+/**
+ * Commands that race, run truly concurrently against one database through two "servers"
+ * (two storage layers with connections of their own; memory has one store), in several rounds.
+ * Whatever the interleaving, no acknowledged write is lost, nothing deleted comes back, and the
+ * core's invariants hold: the last admin stays, siblings keep distinct positions, a member is
+ * one row, a hostname belongs to one organization, one first admin is bootstrapped.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import {
+  Actor,
+  Collections,
+  type InviteId,
+  Invites,
+  MemberRepository,
+  Members,
+  type OrganizationId,
+  Organizations,
+  QuireCore,
+  type SpaceId,
+  type SpaceRecord,
+  SpaceRepository,
+  Spaces,
+  type UserId,
+  UserRepository,
+  type UserRecord,
+  Users
+} from "@quire/core"
+import { PostgresStorage } from "@quire/storage-postgres"
+import { SqliteStorage } from "@quire/storage-sqlite"
+import { Context, Effect, Exit, Layer, Logger, LogLevel, Option, type Scope } from "effect"
+import { memoryStorage } from "../support/memory.js"
+import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
+import { tempSqliteFile } from "../support/sqlite.js"
+import { bootstrapFirstUser } from "../../packages/cli/src/bootstrap.js"
+
+type Core = Layer.Layer.Success<ReturnType<typeof QuireCore.layer>>
+type Server = Context.Context<Core | Layer.Layer.Success<typeof memoryStorage>>
+
+const ROUNDS = 8
+
+const core = (storage: Layer.Layer<Layer.Layer.Success<typeof memoryStorage>, unknown>) =>
+  Layer.build(QuireCore.layer({ publicUrl: "http://quire.test" }).pipe(Layer.provideMerge(storage))) as Effect.Effect<
+    Server,
+    unknown,
+    Scope.Scope
+  >
+
+/** Two servers over one database. */
+type Servers = Effect.Effect<readonly [Server, Server], unknown, Scope.Scope>
+
+const memoryServers: Servers = Effect.map(core(memoryStorage), (server) => [server, server] as const)
+
+const sqliteServers: Servers = Effect.gen(function* () {
+  const filename = yield* tempSqliteFile
+  const first = yield* core(SqliteStorage.layer({ filename }))
+  return [first, yield* core(SqliteStorage.layer({ filename }))] as const
+})
+
+const postgresServers: Servers = Effect.gen(function* () {
+  const url = yield* freshPostgresDatabase
+  // Pools large enough for every command of a round to hold a connection at once.
+  const first = yield* core(PostgresStorage.layer({ url, maxConnections: 8 }))
+  return [first, yield* core(PostgresStorage.layer({ url, maxConnections: 8 }))] as const
+})
+
+const on = <A, E>(server: Server, actor: UserRecord, self: Effect.Effect<A, E, Core | Actor>) =>
+  self.pipe(Effect.provideService(Actor, actor), Effect.provide(server)) as Effect.Effect<A, E>
+
+/** Runs the effects at once, each to its exit: a race is judged by what each side was told. */
+const race = (effects: ReadonlyArray<Effect.Effect<unknown, unknown>>): Effect.Effect<Array<Exit.Exit<any, unknown>>> =>
+  Effect.all(effects.map(Effect.exit), { concurrency: "unbounded" })
+
+const isDefect = (exit: Exit.Exit<unknown, unknown>) => Exit.isFailure(exit) && !Exit.causeOption(exit).pipe(Option.exists((c) => c._tag === "Fail"))
+
+const expectNoDefect = (exits: ReadonlyArray<Exit.Exit<unknown, unknown>>) => {
+  for (const exit of exits) if (isDefect(exit)) expect.fail(`a command died: ${String(Exit.causeOption(exit).pipe(Option.getOrUndefined))}`)
+}
+
+const tagOf = (exit: Exit.Exit<unknown, unknown>): string =>
+  Exit.isSuccess(exit) ? "ok" : Option.match(Exit.causeOption(exit), { onNone: () => "?", onSome: (c) => (c._tag === "Fail" ? (c.error as { _tag: string })._tag : c._tag) })
+
+interface World {
+  readonly admin: UserRecord
+  readonly second: UserRecord
+  readonly organizationId: OrganizationId
+}
+
+/** An organization with two admins. */
+const world = (server: Server): Effect.Effect<World, unknown> =>
+  Effect.gen(function* () {
+    const users = Context.get(server, Users)
+    const admin = yield* users.create({ email: `a${Math.random()}@example.com`, displayName: "A" })
+    const second = yield* users.create({ email: `b${Math.random()}@example.com`, displayName: "B" })
+    const organization = yield* on(server, admin, Effect.flatMap(Organizations, (o) => o.create({ title: "Race" })))
+    const organizationId = organization.id as OrganizationId
+    const invite = yield* on(
+      server,
+      admin,
+      Effect.flatMap(Invites, (i) => i.create(organizationId, { role: "admin" }))
+    )
+    yield* on(server, second, Effect.flatMap(Invites, (i) => i.join(organizationId, invite.id as InviteId)))
+    return { admin, second, organizationId }
+  })
+
+const spaceRecord = (server: Server, id: string): Effect.Effect<SpaceRecord> =>
+  Effect.flatMap(SpaceRepository, (r) => r.findById(id as SpaceId)).pipe(
+    Effect.map(Option.getOrThrowWith(() => new Error(`space ${id} is gone`))),
+    Effect.provide(server)
+  )
+
+const concurrencyContract = (name: string, servers: Servers) =>
+  describe(`concurrent commands: ${name}`, () => {
+    it.scopedLive("two updates of different fields both land", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        for (let round = 0; round < ROUNDS; round++) {
+          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, { title: "Before" })))
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(Spaces, (s) => s.update(space.id, { title: `Title ${round}` }))),
+            on(two, admin, Effect.flatMap(Spaces, (s) => s.update(space.id, { emoji: "1f600" })))
+          ])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const after = yield* spaceRecord(one, space.id)
+          expect([after.title, after.emoji]).toStrictEqual([`Title ${round}`, "1f600"])
+        }
+      })
+    )
+
+    it.scopedLive("a delete racing an update stays deleted", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        for (let round = 0; round < ROUNDS; round++) {
+          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, { title: "Doomed" })))
+          const [removed, updated] = (yield* race([
+            on(one, admin, Effect.flatMap(Spaces, (s) => s.remove(space.id))),
+            on(two, admin, Effect.flatMap(Spaces, (s) => s.update(space.id, { title: "Edited" })))
+          ])) as [Exit.Exit<unknown, unknown>, Exit.Exit<unknown, unknown>]
+          expectNoDefect([removed, updated])
+          expect(tagOf(removed)).toBe("ok")
+          // The update either came first (and the delete after it) or found the space deleted.
+          expect(["ok", "Conflict"]).toContain(tagOf(updated))
+          const after = yield* spaceRecord(one, space.id)
+          expect(after.deletedAt).not.toBeNull()
+          if (Exit.isSuccess(updated)) expect(after.title).toBe("Edited")
+        }
+      })
+    )
+
+    it.scopedLive("a move racing a rename keeps both", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const collection = yield* on(one, admin, Effect.flatMap(Collections, (c) => c.create(organizationId, { title: "Box" })))
+        for (let round = 0; round < ROUNDS; round++) {
+          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, { title: "Mover" })))
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(Spaces, (s) => s.move(space.id, { parent: collection.id }))),
+            on(two, admin, Effect.flatMap(Spaces, (s) => s.update(space.id, { title: `Renamed ${round}` })))
+          ])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const after = yield* spaceRecord(one, space.id)
+          expect([after.parentId, after.title]).toStrictEqual([collection.id, `Renamed ${round}`])
+        }
+      })
+    )
+
+    it.scopedLive("sixteen creates in one parent get sixteen distinct positions, and a move after any of them works", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        for (let round = 0; round < 3; round++) {
+          const parent = yield* on(one, admin, Effect.flatMap(Collections, (c) => c.create(organizationId, { title: `P${round}` })))
+          const exits = yield* race(
+            Array.from({ length: 16 }, (_, i) =>
+              on(i % 2 === 0 ? one : two, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, { title: `S${i}`, parent: parent.id })))
+            )
+          )
+          expect(exits.map(tagOf)).toStrictEqual(Array.from({ length: 16 }, () => "ok"))
+          const created = exits.map((exit) => (exit as Exit.Success<{ id: string }, unknown>).value.id)
+          const positions = yield* Effect.forEach(created, (id) => Effect.map(spaceRecord(one, id), (s) => s.position))
+          expect(new Set(positions).size).toBe(16)
+          const mover = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, { title: "Mover" })))
+          for (const id of created.slice(0, 4)) {
+            const moved = yield* Effect.exit(
+              on(one, admin, Effect.flatMap(Spaces, (s) => s.move(mover.id, { parent: parent.id, position: { after: { type: "space", space: id } } })))
+            )
+            expect(tagOf(moved)).toBe("ok")
+          }
+        }
+      })
+    )
+
+    it.scopedLive("two admins demoting each other, or both leaving, leave an admin", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        for (let round = 0; round < ROUNDS; round++) {
+          const { admin, second, organizationId } = yield* world(one)
+          const leaving = round % 2 === 1
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(Members, (m) => (leaving ? m.remove(organizationId, admin.id as UserId) : Effect.asVoid(m.update(organizationId, second.id as UserId, { role: "read" }))))),
+            on(two, second, Effect.flatMap(Members, (m) => (leaving ? m.remove(organizationId, second.id as UserId) : Effect.asVoid(m.update(organizationId, admin.id as UserId, { role: "read" })))))
+          ])
+          expectNoDefect(exits)
+          // The loser is told its role is gone (Forbidden: the winner demoted it first) or that it is the last admin.
+          expect(exits.filter(Exit.isSuccess).length).toBe(1)
+          const admins = yield* Effect.provide(Effect.flatMap(MemberRepository, (r) => r.countAdmins(organizationId)), one)
+          expect(admins).toBe(1)
+        }
+      })
+    )
+
+    it.scopedLive("joining twice through one link makes one membership", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const invite = yield* on(one, admin, Effect.flatMap(Invites, (i) => i.create(organizationId, { role: "edit" })))
+        for (let round = 0; round < ROUNDS; round++) {
+          const joiner = yield* Effect.flatMap(Users, (u) => u.create({ email: `j${round}${Math.random()}@example.com`, displayName: "J" })).pipe(
+            Effect.provide(one)
+          )
+          const exits = yield* race([
+            on(one, joiner, Effect.flatMap(Invites, (i) => i.join(organizationId, invite.id as InviteId))),
+            on(two, joiner, Effect.flatMap(Invites, (i) => i.join(organizationId, invite.id as InviteId)))
+          ])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const member = yield* Effect.provide(Effect.flatMap(MemberRepository, (r) => r.find(organizationId, joiner.id as UserId)), one)
+          expect(Option.map(member, (m) => m.role)).toStrictEqual(Option.some("edit"))
+        }
+      })
+    )
+
+    it.scopedLive("two organizations claiming one hostname: one gets it, the other a conflict", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const other = yield* on(one, admin, Effect.flatMap(Organizations, (o) => o.create({ title: "Other" })))
+        for (let round = 0; round < ROUNDS; round++) {
+          const hostname = `docs-${round}-${Math.random().toString(36).slice(2, 10)}`
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(Organizations, (o) => o.update(organizationId, { hostname }))),
+            on(two, admin, Effect.flatMap(Organizations, (o) => o.update(other.id as OrganizationId, { hostname })))
+          ])
+          expectNoDefect(exits)
+          expect(exits.map(tagOf).sort()).toStrictEqual(["Conflict", "ok"])
+        }
+      })
+    )
+  })
+
+/** Servers starting at once on an empty database make one first admin between them. */
+const bootstrapContract = (name: string, servers: Servers) =>
+  it.scopedLive(`concurrent first starts bootstrap one admin: ${name}`, () =>
+    Effect.gen(function* () {
+      const [one, two] = yield* servers
+      const exits = yield* race([
+        Effect.provide(bootstrapFirstUser("http://quire.test"), one),
+        Effect.provide(bootstrapFirstUser("http://quire.test"), two)
+      ]).pipe(Logger.withMinimumLogLevel(LogLevel.None))
+      expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+      expect(yield* Effect.provide(Effect.flatMap(UserRepository, (r) => r.count), one)).toBe(1)
+    }),
+    { timeout: 60_000 }
+  )
+
+concurrencyContract("memory", memoryServers)
+concurrencyContract("sqlite", sqliteServers)
+if (await postgresAvailable()) concurrencyContract("postgres", postgresServers)
+
+describe("bootstrap", () => {
+  for (let n = 0; n < 5; n++) bootstrapContract(`sqlite #${n + 1}`, sqliteServers)
+  for (let n = 0; n < 5; n++) bootstrapContract(`memory #${n + 1}`, memoryServers)
+})
+if (await postgresAvailable()) {
+  describe("bootstrap on Postgres", () => {
+    for (let n = 0; n < 5; n++) bootstrapContract(`postgres #${n + 1}`, postgresServers)
+  })
+}
