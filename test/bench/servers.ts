@@ -63,7 +63,8 @@ export const startQuire = (
     options.name,
     QUIRE_MAIN,
     ["serve"],
-    { DATABASE_URL: options.databaseUrl },
+    // One token sends every request: a budget no run reaches, so the counter is measured but never refuses.
+    { DATABASE_URL: options.databaseUrl, TOKEN_REQUESTS_PER_MINUTE: "1000000000" },
     options,
     [...QUIRE_NODE_FLAGS, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]
   )

@@ -5,6 +5,7 @@ import type { StorageLayer } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
 import { teamsContract } from "./contract-teams.js"
+import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { usersContract } from "./contract-users.js"
 
@@ -18,6 +19,7 @@ export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 export const storageContract = (name: string, layer: StorageLayer): void => {
   describe(`storage contract: ${name}`, () => {
     usersContract(layer)
+    tokensContract(layer)
     organizationsContract(layer)
     membersContract(layer)
     teamsContract(layer)

@@ -12,6 +12,7 @@ import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
 import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
 import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
+import { InputLimitsLive } from "./input/InputLimitsLive.js"
 import { isolated } from "./isolated.js"
 
 /** Each group built among only the services it uses (see `isolated`). */
@@ -27,12 +28,14 @@ const Handlers = Layer.mergeAll(
 )
 
 /**
- * The `/v1` API as a layer: every handler, authentication, error mapping, the generated
- * OpenAPI document at `/v1/openapi.json` and a reference page at `/v1/reference`.
+ * The `/v1` API as a layer: every handler, authentication, limits on input, error mapping,
+ * the generated OpenAPI document at `/v1/openapi.json` and a reference page at `/v1/reference`.
  * Requires the core services (see `QuireCore.layer`); serve it with `HttpApiBuilder.serve()`.
+ * Provide `InputLimits.layer({...})` to it to change the limits on input.
  */
 export const QuireHttpApi = Layer.mergeAll(
   HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" }),
   HttpApiScalar.layer({ path: "/v1/reference" }),
+  InputLimitsLive,
   ErrorMappingLive
 ).pipe(Layer.provideMerge(HttpApiBuilder.api(QuireApi)), Layer.provide(Handlers), Layer.provide(AuthenticationLive))

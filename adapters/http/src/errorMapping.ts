@@ -1,7 +1,9 @@
 import { HttpApiBuilder, HttpApiError, HttpServerError } from "@effect/platform"
 import { formatPath, InvalidInput, NotFound } from "@quire/core"
 import { Cause, Effect, Option } from "effect"
+import { shortValue } from "./errorMessage.js"
 import { InternalError } from "./errors.js"
+import { BodyRefused, refusalResponse } from "./input/BodyRefused.js"
 
 const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput => {
   const issue = error.issues[0]
@@ -20,17 +22,29 @@ const toDomainError = (error: unknown): unknown => {
       return InvalidInput.of("body", "is not valid JSON")
     }
     if (error._tag === "RouteNotFound") {
-      return new NotFound({ message: `No operation at ${error.request.method} ${error.request.url}` })
+      // Routes are longer than the values messages quote; a URL may be up to the header limit.
+      return new NotFound({ message: `No operation at ${error.request.method} ${shortValue(error.request.url, 256)}` })
     }
   }
   return error
 }
 
 /**
+ * What a defect says when it is the caller's mistake, or undefined. HttpApiBuilder turns a
+ * failure to read the body into a defect: an unreadable body, and the refusals of
+ * `readJsonBody` (a body refused outright, or an invalid one naming its field).
+ */
+const callersMistake = (defect: unknown): BodyRefused | InvalidInput | undefined => {
+  if (defect instanceof BodyRefused || defect instanceof InvalidInput) return defect
+  if (HttpServerError.isServerError(defect) && defect._tag === "RequestError") return InvalidInput.of("body", "is not valid JSON")
+  return undefined
+}
+
+/**
  * Turns every failure the framework raises on its own into a domain error, so that the
  * API's error schemas render it as the official `{"error": {"code", "message"}}` body:
- * request decoding (400 naming the field), unreadable bodies (400), unknown routes (404)
- * and defects (500, logged with their cause).
+ * request decoding (400 naming the field), unreadable or refused bodies (400, 413, 415),
+ * unknown routes (404) and defects (500, logged with their cause).
  */
 export const ErrorMappingLive = HttpApiBuilder.middleware(
   // One handler for failures and defects: on the way of every request, each wrapper costs.
@@ -38,13 +52,12 @@ export const ErrorMappingLive = HttpApiBuilder.middleware(
     Effect.catchAllCause(app, (cause) => {
       const defect = Cause.dieOption(cause)
       if (Option.isNone(defect)) return Effect.failCause(Cause.map(cause, toDomainError))
-      // The platform reports an unreadable body as a defect; it is the caller's mistake.
-      const mapped = toDomainError(defect.value)
-      return mapped !== defect.value
-        ? Effect.fail(mapped)
-        : Effect.zipRight(
-            Effect.logError("Unexpected failure", Cause.die(defect.value)),
-            Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
-          )
+      const mistake = callersMistake(defect.value)
+      if (mistake instanceof BodyRefused) return Effect.succeed(refusalResponse(mistake))
+      if (mistake !== undefined) return Effect.fail(mistake)
+      return Effect.zipRight(
+        Effect.logError("Unexpected failure", Cause.die(defect.value)),
+        Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
+      )
     }) as any
 )

@@ -1,6 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Conflict, Forbidden, Gone, InvalidInput, NotFound, RateLimited, Unauthorized } from "@quire/core"
 import { ParseResult, Schema } from "effect"
+import { shortMessage } from "./errorMessage.js"
 
 /** A failure that is not the caller's fault; its details go to the log, not the body. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
@@ -15,7 +16,8 @@ const ErrorBody = <Code extends number>(code: Code) =>
 
 /**
  * The wire form of a core error class: the handler fails with the core error itself,
- * and this schema renders it as the official body with its status.
+ * and this schema renders it as the official body with its status (the message cut short,
+ * see `shortMessage`).
  */
 const wire = <E extends { readonly message: string }, Code extends number>(
   name: string,
@@ -26,7 +28,7 @@ const wire = <E extends { readonly message: string }, Code extends number>(
   Schema.transformOrFail(ErrorBody(code), Schema.declare(is, { identifier: name }), {
     strict: true,
     decode: (body) => ParseResult.succeed(make(body.error.message)),
-    encode: (error) => ParseResult.succeed({ error: { code, message: error.message } })
+    encode: (error) => ParseResult.succeed({ error: { code, message: shortMessage(error.message) } })
   }).annotations(HttpApiSchema.annotations({ status: code, identifier: `${name}Error` }))
 
 const isInstance =

@@ -1,5 +1,8 @@
 export * from "./Api.js"
 export * from "./Authentication.js"
 export * from "./errors.js"
+export { DEFAULT_MAX_BODY_BYTES, type InputLimitOptions, InputLimits, MAX_JSON_DEPTH } from "./input/InputLimits.js"
 export * from "./QuireHttp.js"
+export * from "./RateLimits.js"
 export { isolated } from "./isolated.js"
+export { withJsonClientErrors } from "./nodeClientErrors.js"

@@ -4,12 +4,14 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { nameTransforms, runMigrations, SqlReader, SqlRepositories, type StorageServices } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
-import { mkdirSync } from "node:fs"
+import { prepareDatabaseFile } from "./databaseFile.js"
 import { makeDirectReader } from "./DirectReader.js"
-import { dirname } from "node:path"
 
 export interface SqliteStorageOptions {
-  /** Path of the database file; its directory is made if missing. */
+  /**
+   * Path of the database file. A missing file and missing folders are made readable by the
+   * owner only (0600, 0700); existing ones keep their modes (see `prepareDatabaseFile`).
+   */
   readonly filename: string
 }
 
@@ -31,10 +33,10 @@ const pragmas = Layer.effectDiscard(
 /** The SQLite client alone (name transforms and pragmas set), for tools that need raw SQL. */
 const client = (options: SqliteStorageOptions): Layer.Layer<SqliteClient.SqliteClient | SqlClient, SqlError> =>
   Layer.unwrapEffect(
-    Effect.sync(() => {
-      if (options.filename !== ":memory:") mkdirSync(dirname(options.filename), { recursive: true })
-      return SqliteClient.layer({ filename: options.filename, ...nameTransforms })
-    })
+    Effect.as(
+      options.filename === ":memory:" ? Effect.void : prepareDatabaseFile(options.filename),
+      SqliteClient.layer({ filename: options.filename, ...nameTransforms })
+    )
   ).pipe(
     Layer.orDie,
     (base) => Layer.provideMerge(pragmas, base)

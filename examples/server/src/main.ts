@@ -2,7 +2,7 @@
 import { HttpApiBuilder, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { QuireCore } from "@quire/core"
-import { QuireHttpApi } from "@quire/http"
+import { QuireHttpApi, withJsonClientErrors } from "@quire/http"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { Layer } from "effect"
 import { createServer } from "node:http"
@@ -14,7 +14,8 @@ const Server = HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
   Layer.provide(QuireHttpApi),
   Layer.provide(QuireCore.layer({ publicUrl: `http://localhost:${port}` })),
   Layer.provide(PostgresStorage.layer({ url })),
-  Layer.provide(NodeHttpServer.layer(createServer, { port }))
+  // Errors Node answers itself (a malformed request, headers too large) in the API's error body too.
+  Layer.provide(NodeHttpServer.layer(() => withJsonClientErrors(createServer()), { port }))
 )
 
 NodeRuntime.runMain(Layer.launch(Server))

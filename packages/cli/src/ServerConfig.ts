@@ -1,11 +1,18 @@
+import { DEFAULT_MAX_BODY_BYTES } from "@quire/http"
 import { Config, Effect } from "effect"
 import { parseDatabaseUrl } from "./DatabaseUrl.js"
+import { HostConfig } from "./HostConfig.js"
 
 /** Everything the CLI reads from the environment. */
 export const ServerConfig = Effect.gen(function* () {
   const databaseUrl = yield* Config.string("DATABASE_URL").pipe(Config.withDefault("sqlite:./data/quire.db"))
   const port = yield* Config.port("PORT").pipe(Config.withDefault(3000))
+  const host = yield* HostConfig
   const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
+  const maxBodyBytes = yield* Config.integer("MAX_BODY_BYTES").pipe(
+    Config.withDefault(DEFAULT_MAX_BODY_BYTES),
+    Config.validate({ message: "must be a whole number of bytes, at least 1", validation: (n) => n >= 1 })
+  )
   const storage = yield* parseDatabaseUrl(databaseUrl)
-  return { databaseUrl, port, publicUrl: publicUrl.replace(/\/+$/, ""), storage } as const
+  return { databaseUrl, host, port, publicUrl: publicUrl.replace(/\/+$/, ""), maxBodyBytes, storage } as const
 })

@@ -1,4 +1,5 @@
 import type { Server } from "node:http"
+import { redactUrl } from "./redactUrl.js"
 
 /**
  * Lines wait here and go out in one write every 100 ms (or at 64 KiB, or when the process
@@ -41,8 +42,9 @@ let flushesOnExit = false
 /**
  * One line per request on stderr, `<ISO time> <method> <url> <status> <ms>ms`, taken from
  * Node's own request and response: the status is the one sent, and a request whose client
- * went away before the answer is logged as 499. Kept outside the Effect request pipeline,
- * where the same line cost ~8 µs of a ~125 µs request (a middleware's effects per request).
+ * went away before the answer is logged as 499; secrets in the URL are redacted (`redactUrl`).
+ * Kept outside the Effect request pipeline, where the same line cost ~8 µs of a ~125 µs
+ * request (a middleware's effects per request).
  */
 export const withAccessLog = <S extends Server>(server: S): S => {
   if (!flushesOnExit) {
@@ -54,7 +56,7 @@ export const withAccessLog = <S extends Server>(server: S): S => {
     response.on("close", () => {
       const end = Date.now()
       const status = response.writableFinished ? response.statusCode : 499
-      append(`${isoTime(end)} ${request.method} ${request.url} ${status} ${end - start}ms\n`)
+      append(`${isoTime(end)} ${request.method} ${redactUrl(request.url ?? "")} ${status} ${end - start}ms\n`)
     })
   })
 }

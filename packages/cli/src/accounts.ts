@@ -23,19 +23,39 @@ export const createUser = (email: string, name: string) =>
     })
   )
 
+const userWithEmail = (email: string) =>
+  Effect.flatMap(Users, (users) =>
+    Effect.flatMap(users.findByEmail(email), (found) =>
+      Option.match(found, {
+        onNone: () => Effect.fail(new NotFound({ message: `No user with e-mail "${email}"` })),
+        onSome: Effect.succeed
+      })
+    )
+  )
+
 /** `quire tokens create --email E`: prints `{"token": "<token>"}`. */
 export const createToken = (email: string) =>
   withCore(
     Effect.gen(function* () {
-      const users = yield* Users
-      const tokens = yield* ApiTokens
-      const user = yield* Effect.flatMap(users.findByEmail(email), (found) =>
-        Option.match(found, {
-          onNone: () => Effect.fail(new NotFound({ message: `No user with e-mail "${email}"` })),
-          onSome: Effect.succeed
-        })
-      )
-      const token = yield* tokens.issue(user.id, "cli")
+      const user = yield* userWithEmail(email)
+      const token = yield* (yield* ApiTokens).issue(user.id, "cli")
       yield* Console.log(JSON.stringify({ token }))
+    })
+  )
+
+/**
+ * `quire tokens revoke --token T` (one token) or `--email E` (every token of that user):
+ * prints `{"revoked": <how many>}`. A running server stops accepting them within the
+ * 5 seconds it remembers a token (`TOKEN_CACHE_MILLIS`).
+ */
+export const revokeTokens = (which: { readonly token: string } | { readonly email: string }) =>
+  withCore(
+    Effect.gen(function* () {
+      const tokens = yield* ApiTokens
+      const revoked =
+        "token" in which
+          ? Number(yield* tokens.revoke(which.token))
+          : yield* tokens.revokeAllOf((yield* userWithEmail(which.email)).id)
+      yield* Console.log(JSON.stringify({ revoked }))
     })
   )

@@ -1,7 +1,7 @@
 import { Etag, FileSystem, HttpApi, HttpApiBuilder, HttpMiddleware, HttpPlatform, HttpServer, Path } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { QuireCore, Spaces } from "@quire/core"
-import { isolated, QuireHttpApi } from "@quire/http"
+import { InputLimits, isolated, QuireHttpApi, withJsonClientErrors } from "@quire/http"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
@@ -47,8 +47,8 @@ export const serverLayer = (config: Config) => {
     announce,
     PurgeJob
   ).pipe(
-    Layer.provide(QuireHttpApi),
-    Layer.provide(NodeHttpServer.layer(() => withAccessLog(createServer()), { port: config.port })),
+    Layer.provide(QuireHttpApi.pipe(Layer.provide(InputLimits.layer({ maxBodyBytes: config.maxBodyBytes })))),
+    Layer.provide(NodeHttpServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), { port: config.port, host: config.host })),
     Layer.provide(core),
     Layer.provide(Layer.setTracerEnabled(false))
   )

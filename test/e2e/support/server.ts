@@ -34,6 +34,10 @@ export const startServer = async (options: { readonly databaseUrl?: string } = {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const env = {
+    // Suites send more requests per token, and more unknown tokens, than a client would; the
+    // limits have tests of their own (test/http/rateLimit, test/cli/serve), which set these.
+    AUTH_FAILURES_PER_MINUTE: "0",
+    TOKEN_REQUESTS_PER_MINUTE: "0",
     ...process.env,
     DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, "quire.db")}`,
     PORT: String(port),

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { ListOf, Member, MemberRole, MemberSpaceItem, MemberTeamItem, UpdateMemberInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { Order, organizationId, PageParams, userId } from "../params.js"
+import { Order, organizationId, PageParams, UrlText, userId } from "../params.js"
 import { commonErrors, NoContent } from "./common.js"
 
 export class MembersGroup extends HttpApiGroup.make("members")
@@ -13,7 +13,7 @@ export class MembersGroup extends HttpApiGroup.make("members")
           ...PageParams,
           order: Schema.optional(Order),
           role: Schema.optional(Schema.Union(MemberRole, Schema.Literal("guest"))),
-          search: Schema.optional(Schema.String),
+          search: Schema.optional(UrlText),
           sort: Schema.optional(Schema.Literal("joinedAt", "lastSeenAt", "name"))
         })
       )
@@ -36,7 +36,7 @@ export class MembersGroup extends HttpApiGroup.make("members")
   )
   .add(
     HttpApiEndpoint.get("listTeamsForOrganizationMember")`/orgs/${organizationId}/members/${userId}/teams`
-      .setUrlParams(Schema.Struct({ ...PageParams, title: Schema.optional(Schema.String) }))
+      .setUrlParams(Schema.Struct({ ...PageParams, title: Schema.optional(UrlText) }))
       .addSuccess(ListOf(MemberTeamItem))
   )
   .addError(commonErrors[0])

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { emailDomain, organizationId, PageParams } from "../params.js"
+import { emailDomain, organizationId, PageParams, UrlText } from "../params.js"
 import { commonErrors, created } from "./common.js"
 
 export class OrganizationsGroup extends HttpApiGroup.make("organizations")
@@ -13,7 +13,7 @@ export class OrganizationsGroup extends HttpApiGroup.make("organizations")
   )
   .add(
     HttpApiEndpoint.post("createOrganization", "/orgs")
-      .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(Schema.String), openapiUrl: Schema.optional(Schema.String) }))
+      .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(UrlText), openapiUrl: Schema.optional(UrlText) }))
       .setPayload(CreateOrganizationInput)
       .addSuccess(created(Organization))
   )

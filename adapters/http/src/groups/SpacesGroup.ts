@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { OptionalBody, organizationId, PageParams, spaceId } from "../params.js"
+import { OptionalBody, organizationId, PageParams, spaceId, UrlText } from "../params.js"
 import { commonErrors, created, GoneError, ResetContent } from "./common.js"
 
 export class SpacesGroup extends HttpApiGroup.make("spaces")
@@ -18,7 +18,7 @@ export class SpacesGroup extends HttpApiGroup.make("spaces")
   )
   .add(
     HttpApiEndpoint.get("getSpaceById")`/spaces/${spaceId}`
-      .setUrlParams(Schema.Struct({ shareKey: Schema.optional(Schema.String) }))
+      .setUrlParams(Schema.Struct({ shareKey: Schema.optional(UrlText) }))
       .addSuccess(Space)
   )
   .add(HttpApiEndpoint.patch("updateSpaceById")`/spaces/${spaceId}`.setPayload(UpdateSpaceInput).addSuccess(Space))

@@ -10,14 +10,14 @@ import {
 } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { organizationId, PageParams, teamId, userId } from "../params.js"
+import { organizationId, PageParams, teamId, UrlText, userId } from "../params.js"
 import { commonErrors, created, NoContent, ResetContent } from "./common.js"
 
 export class TeamsGroup extends HttpApiGroup.make("teams")
   .add(
     HttpApiEndpoint.get("listTeamsInOrganizationById")`/orgs/${organizationId}/teams`
       .setUrlParams(
-        Schema.Struct({ ...PageParams, owner: Schema.optional(Schema.String), title: Schema.optional(Schema.String) })
+        Schema.Struct({ ...PageParams, owner: Schema.optional(UrlText), title: Schema.optional(UrlText) })
       )
       .addSuccess(ListOf(Team))
   )

@@ -22,6 +22,17 @@ export const makeSqlTokenRepository = Effect.gen(function* () {
           read,
           Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), joinedToUserRecord)),
         Effect.orDie
+      ),
+    // One statement each: the answer is what this statement removed, even when two revocations race.
+    delete: (hash) =>
+      sql<{ hash: string }>`DELETE FROM api_tokens WHERE hash = ${hash} RETURNING hash`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie
+      ),
+    deleteAllOfUser: (userId) =>
+      sql<{ hash: string }>`DELETE FROM api_tokens WHERE user_id = ${userId} RETURNING hash`.pipe(
+        Effect.map((rows) => rows.length),
+        Effect.orDie
       )
   })
 })

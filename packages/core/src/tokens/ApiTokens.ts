@@ -13,15 +13,16 @@ const TOKEN_PREFIX = "quire_"
 
 /**
  * How long a token's user is remembered after a lookup. Every request authenticates, so
- * this takes a query (and the token's hash) off nearly all of them; nothing can revoke a
- * token yet, and whatever does later must `forget` it here (and accept this delay on other
- * servers). The memory is keyed by the token as presented: it never leaves the process, and
- * a request holds the same string anyway.
+ * this takes a query (and the token's hash) off nearly all of them. A revocation through
+ * this service forgets the token here at once; another process (a second server, or the
+ * server while `quire tokens revoke` runs beside it) keeps accepting it until its entry
+ * expires, at most this long. The memory is keyed by the token as presented: it never
+ * leaves the process, and a request holds the same string anyway.
  */
 export const TOKEN_CACHE_MILLIS = 5_000
 const TOKEN_CACHE_CAPACITY = 10_000
 
-/** Issues API tokens (shown once, stored hashed) and resolves a presented token to its user. */
+/** Issues API tokens (shown once, stored hashed), resolves a presented token to its user, revokes tokens. */
 export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiTokens", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
@@ -37,13 +38,24 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
 
     const unauthorized = () => new Unauthorized({ message: "The API token is missing, unknown or revoked" })
 
-    const lookup = (token: string, at: number) =>
-      Effect.flatMap(tokens.findUserByHash(hashToken(token)), (user) => {
+    /**
+     * Counts revocations, so that a lookup which read a token before a revocation committed
+     * does not put it back in the memory after the revocation cleared it.
+     */
+    let revocations = 0
+
+    /** Called when the lookup runs (inside `authenticate`'s flatMap), so `revocationsBefore` is read then. */
+    const lookup = (token: string, at: number) => {
+      const revocationsBefore = revocations
+      return Effect.flatMap(tokens.findUserByHash(hashToken(token)), (user) => {
         if (Option.isNone(user)) return Effect.fail(unauthorized())
-        if (recent.size >= TOKEN_CACHE_CAPACITY) recent.clear()
-        recent.set(token, { user: user.value, until: at + TOKEN_CACHE_MILLIS })
+        if (revocationsBefore === revocations) {
+          if (recent.size >= TOKEN_CACHE_CAPACITY) recent.clear()
+          recent.set(token, { user: user.value, until: at + TOKEN_CACHE_MILLIS })
+        }
         return Effect.succeed(user.value)
       })
+    }
 
     const authenticate = (token: string) =>
       token === ""
@@ -53,6 +65,22 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
             return hit !== undefined && hit.until > at ? Effect.succeed(hit.user) : lookup(token, at)
           })
 
-    return { issue, authenticate } as const
+    /** Removes the token; whether it existed. */
+    const revoke = (token: string) =>
+      Effect.map(storage.transaction(tokens.delete(hashToken(token))), (existed) => {
+        revocations++
+        recent.delete(token)
+        return existed
+      })
+
+    /** Removes every token of the user (e.g. when someone leaves); how many there were. */
+    const revokeAllOf = (userId: UserId) =>
+      Effect.map(storage.transaction(tokens.deleteAllOfUser(userId)), (count) => {
+        revocations++
+        for (const [token, entry] of recent) if (entry.user.id === userId) recent.delete(token)
+        return count
+      })
+
+    return { issue, authenticate, revoke, revokeAllOf } as const
   })
 }) {}

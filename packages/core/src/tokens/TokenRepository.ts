@@ -17,5 +17,9 @@ export class TokenRepository extends Context.Tag("@quire/core/TokenRepository")<
     readonly insert: (token: TokenRecord) => Effect.Effect<void>
     /** One lookup from token hash to its user: the hot path of every request. */
     readonly findUserByHash: (hash: string) => Effect.Effect<Option.Option<UserRecord>>
+    /** Removes the token with this hash; whether there was one. */
+    readonly delete: (hash: string) => Effect.Effect<boolean>
+    /** Removes every token of the user; how many there were. */
+    readonly deleteAllOfUser: (userId: UserId) => Effect.Effect<number>
   }
 >() {}
