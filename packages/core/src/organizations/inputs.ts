@@ -3,7 +3,7 @@ import { lengthBetween } from "../shared/validation.js"
 import { MemberRoleOrGuest } from "../shared/role.js"
 
 export const OrganizationTitle = lengthBetween(2, 255).pipe(
-  Schema.pattern(/^\S(.*\S)?$/s, { message: () => "must not start or end with white space" })
+  Schema.pattern(/^\S(.*\S)?$/, { message: () => "must be one line, not starting or ending with white space" })
 )
 
 /** A lower-case DNS name such as `example.com`. */

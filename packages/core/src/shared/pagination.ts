@@ -32,7 +32,9 @@ export interface Page<A> {
 export const encodeCursor = (key: ReadonlyArray<SortValue>): string =>
   Buffer.from(JSON.stringify(key), "utf8").toString("base64url")
 
-const CursorJson = Schema.parseJson(Schema.Array(Schema.Union(Schema.String, Schema.Number)))
+/** A sort key's text as storage keeps it: no NUL (Postgres text cannot hold one), no lone surrogate. */
+const StoredText = Schema.String.pipe(Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed()))
+const CursorJson = Schema.parseJson(Schema.Array(Schema.Union(StoredText, Schema.Number)))
 const decodeCursorJson = Schema.decodeUnknownEither(CursorJson)
 
 export const decodeCursor = (page: string): Effect.Effect<ReadonlyArray<SortValue>, InvalidInput> => {

@@ -1,0 +1,124 @@
+import { send } from "./client.js"
+import { operations, type Operation } from "./operations.js"
+import type { People } from "./people.js"
+import { noBody, type Principal, wireOf } from "./request.js"
+
+/**
+ * A small organization for one operation to work on, made through the API by the admin:
+ * a second organization (a transfer target), collections, spaces (one in a collection, one
+ * deleted), teams, invite links, and the member (role `read`), who joined through a link.
+ */
+export interface World {
+  readonly people: People
+  readonly ids: Readonly<Record<string, string>>
+  /** `next.page` tokens, from the operation under test and from another list. */
+  readonly cursors: { readonly own?: string; readonly foreign?: string }
+}
+
+const users = ["member", "admin", "outsider"]
+
+/** The world's resources a path parameter can name, the first being the usual choice. */
+const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
+  organizationId: ["organization", "otherOrganization"],
+  collectionId: ["collection", "otherCollection"],
+  spaceId: ["space", "rootSpace", "deletedSpace"],
+  teamId: ["team", "otherTeam"],
+  inviteId: ["invite", "otherInvite"],
+  userId: users,
+  emailDomain: ["emailDomain"]
+}
+
+/**
+ * The world's resources a body field or query parameter of this name refers to, the first
+ * being the one most likely to make the request succeed (a transfer or move goes elsewhere).
+ */
+const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
+  organization: ["otherOrganization", "organization"],
+  parent: ["otherCollection", "collection"],
+  collection: ["otherCollection", "collection"],
+  space: ["rootSpace", "space"],
+  members: users,
+  add: users,
+  remove: users,
+  memberships: users,
+  owner: users
+}
+
+/**
+ * Values of the world for a path parameter, by its name. A parameter this table does not know
+ * (a new area's `pageId`, say) gets every id of the world, so it is fuzzed all the same.
+ */
+export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{ readonly name: string; readonly id: string }> => {
+  const names = resourcesByParameter[parameter] ?? Object.keys(world.ids)
+  return names.map((name) => ({ name, id: world.ids[name]! }))
+}
+
+/** Whether the world has resources a path parameter of this name names. */
+export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
+
+/** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
+export const worldStrings = (world: World): ReadonlyArray<string> => Object.values(world.ids)
+
+/** The ids a field of this name refers to, if the world knows the name. */
+export const worldIdsForField = (world: World, field: string): ReadonlyArray<string> | undefined =>
+  resourcesByField[field]?.map((name) => world.ids[name]!)
+
+const call = async (server: URL, people: People, principal: Principal, method: string, path: string, body?: unknown) => {
+  const response = await send(server, wireOf(method, path, principal, people.tokens, body === undefined ? noBody : { kind: "json", value: body }))
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`world: ${method} ${path} answered ${response.status} ${response.failure ?? response.text}`)
+  }
+  return response.text === "" ? {} : JSON.parse(response.text)
+}
+
+/** A list: it takes a `page` token. */
+const isList = (operation: Operation) => operation.method === "GET" && operation.query.some((q) => q.name === "page")
+
+const cursorOf = async (server: URL, people: People, ids: Readonly<Record<string, string>>, operation: Operation) => {
+  const path = operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => ids[(resourcesByParameter[name] ?? [])[0] ?? ""] ?? "")
+  const page = await call(server, people, "admin", "GET", `${path}?limit=1`).catch(() => ({}))
+  return page?.next?.page as string | undefined
+}
+
+/** Makes a world through the API (about fifteen requests). */
+export const makeWorld = async (server: URL, people: People): Promise<World> => {
+  const admin = (method: string, path: string, body?: unknown) => call(server, people, "admin", method, path, body)
+  const organization = (await admin("POST", "/v1/orgs", { title: "Fuzz home", emailDomains: [people.emailDomain] })).id
+  const otherOrganization = (await admin("POST", "/v1/orgs", { title: "Fuzz elsewhere" })).id
+  const collection = (await admin("POST", `/v1/orgs/${organization}/collections`, { title: "Collection" })).id
+  const otherCollection = (await admin("POST", `/v1/orgs/${organization}/collections`, { title: "Other collection" })).id
+  const space = (await admin("POST", `/v1/orgs/${organization}/spaces`, { title: "Space", parent: collection })).id
+  const rootSpace = (await admin("POST", `/v1/orgs/${organization}/spaces`, { title: "Root space" })).id
+  const deletedSpace = (await admin("POST", `/v1/orgs/${organization}/spaces`, { title: "Deleted space" })).id
+  await admin("DELETE", `/v1/spaces/${deletedSpace}`)
+  const invite = (await admin("POST", `/v1/orgs/${organization}/link-invites`, { role: "read" })).id
+  const otherInvite = (await admin("POST", `/v1/orgs/${organization}/link-invites`, { role: "edit" })).id
+  await call(server, people, "member", "POST", `/v1/orgs/${organization}/invites/${invite}`)
+  const members = [people.ids.member, people.ids.admin]
+  const team = (await admin("PUT", `/v1/orgs/${organization}/teams`, { title: "Team", members })).id
+  const otherTeam = (await admin("PUT", `/v1/orgs/${organization}/teams`, { title: "Other team" })).id
+  const ids = {
+    organization,
+    otherOrganization,
+    collection,
+    otherCollection,
+    space,
+    rootSpace,
+    deletedSpace,
+    team,
+    otherTeam,
+    invite,
+    otherInvite,
+    ...people.ids,
+    emailDomain: people.emailDomain
+  }
+  return { people, ids, cursors: {} }
+}
+
+/** The world with page tokens for `operation`: its own next page (if it is a list) and another list's. */
+export const withCursors = async (server: URL, world: World, operation: Operation): Promise<World> => {
+  const foreignList = operations.find((op) => isList(op) && op !== operation && op.pathParameters.length === 0)
+  const own = isList(operation) ? await cursorOf(server, world.people, world.ids, operation) : undefined
+  const foreign = foreignList === undefined ? undefined : await cursorOf(server, world.people, world.ids, foreignList)
+  return { ...world, cursors: { ...(own === undefined ? {} : { own }), ...(foreign === undefined ? {} : { foreign }) } }
+}
