@@ -209,9 +209,12 @@ const rawSqlite = (target: InProcessTarget): RawSide => {
   // As Quire's connection (WAL is already the file's mode).
   db.pragma("busy_timeout = 5000")
   db.pragma("foreign_keys = ON")
-  const s = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as {
-    readonly [K in keyof typeof SQL]: Database.Statement
-  }
+  // SET TRANSACTION is Postgres's alone.
+  const s = Object.fromEntries(
+    Object.entries(SQL)
+      .filter(([name]) => name !== "serializable")
+      .map(([name, sql]) => [name, db.prepare(sql)])
+  ) as { readonly [K in Exclude<keyof typeof SQL, "serializable">]: Database.Statement }
   const org = target.organizationId
   const user = target.userId
   const organizationAccess = () => {
