@@ -1,14 +1,13 @@
 import { HttpApiSchema } from "@effect/platform"
-import { MAX_LIMIT } from "@quire/core"
+import { MAX_LIMIT, storableTextRule } from "@quire/core"
 import { Schema } from "effect"
-import { unsafeTextRule } from "./input/unsafeText.js"
 
 /**
  * Text from the URL, as every path and query parameter is declared: refused with 400 naming
- * the parameter when it holds a NUL or an unpaired surrogate (see `unsafeTextRule`), before
+ * the parameter when it holds a NUL or an unpaired surrogate (see `storableTextRule`), before
  * anything reaches the core. On every request: the check is one cheap scan.
  */
-export const UrlText = Schema.String.pipe(Schema.filter((text) => unsafeTextRule(text)))
+export const UrlText = Schema.String.pipe(Schema.filter((text) => storableTextRule(text)))
 
 export const organizationId = HttpApiSchema.param("organizationId", UrlText)
 export const userId = HttpApiSchema.param("userId", UrlText)

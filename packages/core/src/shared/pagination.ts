@@ -1,5 +1,6 @@
 import { Effect, Schema } from "effect"
 import { InvalidInput } from "./errors.js"
+import { storableTextRule } from "./storableText.js"
 
 export const DEFAULT_LIMIT = 50
 export const MAX_LIMIT = 1000
@@ -32,8 +33,8 @@ export interface Page<A> {
 export const encodeCursor = (key: ReadonlyArray<SortValue>): string =>
   Buffer.from(JSON.stringify(key), "utf8").toString("base64url")
 
-/** A sort key's text as storage keeps it: no NUL (Postgres text cannot hold one), no lone surrogate. */
-const StoredText = Schema.String.pipe(Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed()))
+/** A sort key's text, as storage keeps it (a forged token could hold anything). */
+const StoredText = Schema.String.pipe(Schema.filter((s) => storableTextRule(s) === undefined))
 const CursorJson = Schema.parseJson(Schema.Array(Schema.Union(StoredText, Schema.Number)))
 const decodeCursorJson = Schema.decodeUnknownEither(CursorJson)
 
