@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto"
 import pg from "pg"
+import { POSTGRES_ADMIN_URL as TEST_POSTGRES_URL } from "../support/postgres.js"
 
-/** The server the bench uses for Postgres: any database on it, to connect to for CREATE/DROP DATABASE. */
-export const POSTGRES_ADMIN_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.QUIRE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+/** The server the bench uses for Postgres (the tests' unless `BENCH_POSTGRES_URL`): any database on it. */
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? TEST_POSTGRES_URL
 
 const withAdmin = async <A>(f: (client: pg.Client) => Promise<A>): Promise<A> => {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 })

@@ -4,22 +4,8 @@ import { type RunningServer, startServer } from "../e2e/support/server.js"
 
 const root = resolve(import.meta.dirname, "../..")
 
-/**
- * `quire serve` on a fresh SQLite file, with `env` added to its environment (over the e2e
- * defaults). It goes through process.env, so start servers one at a time.
- */
-export const startServerWith = async (env: Record<string, string>): Promise<RunningServer> => {
-  const saved = { ...process.env }
-  Object.assign(process.env, env)
-  try {
-    return await startServer()
-  } finally {
-    for (const key of Object.keys(env)) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }
-}
+/** `quire serve` on a fresh SQLite file, with `env` added to its environment (over the e2e defaults). */
+export const startServerWith = (env: Record<string, string>): Promise<RunningServer> => startServer({ env })
 
 /** Runs `quire <args>` with `env`, writing `stdin` to it; resolves with its exit code and output. */
 export const runCli = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>, stdin = "") =>

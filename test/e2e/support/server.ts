@@ -28,8 +28,14 @@ export interface RunningServer {
   readonly stop: () => Promise<void>
 }
 
-/** Starts the real `quire serve` in a child process on a fresh SQLite file (or `databaseUrl`). */
-export const startServer = async (options: { readonly databaseUrl?: string } = {}): Promise<RunningServer> => {
+/**
+ * Starts the real `quire serve` in a child process on a fresh SQLite file (or `databaseUrl`),
+ * with `env` over this process's environment (never by changing `process.env`, which servers
+ * started at once would share).
+ */
+export const startServer = async (
+  options: { readonly databaseUrl?: string; readonly env?: Readonly<Record<string, string>> } = {}
+): Promise<RunningServer> => {
   const dir = mkdtempSync(join(tmpdir(), "quire-e2e-"))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -39,6 +45,7 @@ export const startServer = async (options: { readonly databaseUrl?: string } = {
     AUTH_FAILURES_PER_MINUTE: "0",
     TOKEN_REQUESTS_PER_MINUTE: "0",
     ...process.env,
+    ...options.env,
     DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, "quire.db")}`,
     PORT: String(port),
     PUBLIC_URL: url

@@ -29,17 +29,7 @@ const created = async (response: Awaited<ReturnType<typeof send>>): Promise<stri
 export const startFixture = async (backend: Backend, env: Record<string, string> = {}): Promise<Fixture> => {
   const scope = Effect.runSync(Scope.make())
   const databaseUrl = backend === "postgres" ? await Effect.runPromise(Scope.extend(freshPostgresDatabase, scope)) : undefined
-  const saved = { ...process.env }
-  Object.assign(process.env, env)
-  let server: RunningServer
-  try {
-    server = await startServer(databaseUrl === undefined ? {} : { databaseUrl })
-  } finally {
-    for (const key of Object.keys(env)) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }
+  const server = await startServer(databaseUrl === undefined ? { env } : { databaseUrl, env })
   const [ada, bob] = await makeUsers(server, `${backend}.test`, ["Ada", "Bob"])
   const token = ada.token
   const call = (method: string, path: string, body?: unknown) =>
