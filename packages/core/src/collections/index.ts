@@ -1,6 +1,4 @@
 export * from "./Collection.js"
-export * from "./CollectionRecord.js"
-export * from "./CollectionRepository.js"
 export * from "./Collections.js"
 export * from "./inputs.js"
 export * from "./render.js"

@@ -1,7 +1,7 @@
 import type { CollectionPermissions } from "../policy/Policy.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Collection } from "./Collection.js"
-import type { CollectionRecord } from "./CollectionRecord.js"
+import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
 
 export const renderCollection = (
   urls: Urls["Type"],

@@ -1,7 +1,3 @@
-export * from "./BlobStore.js"
-export * from "./ObjectStore.js"
-export * from "./RevisionRecord.js"
-export * from "./RevisionRepository.js"
 export * from "./markdown/index.js"
 export * from "./store/index.js"
 export * from "./tree/index.js"

@@ -1,5 +1,4 @@
 export * from "./inputs.js"
 export * from "./Invite.js"
-export * from "./InviteRepository.js"
 export * from "./Invites.js"
 export * from "./render.js"

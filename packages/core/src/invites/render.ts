@@ -1,7 +1,7 @@
-import type { MemberRecord } from "../members/MemberRecord.js"
+import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { rank } from "../shared/role.js"
 import type { Invite } from "./Invite.js"
-import type { InviteRecord } from "./InviteRepository.js"
+import type { InviteRecord } from "../storage/invites/InviteRepository.js"
 
 /** Whether `caller`'s membership already gives everything the invite would. */
 export const isRedundant = (invite: InviteRecord, caller: MemberRecord | undefined): boolean =>

@@ -1,6 +1,4 @@
 export * from "./inputs.js"
 export * from "./Member.js"
-export * from "./MemberRecord.js"
-export * from "./MemberRepository.js"
 export * from "./Members.js"
 export * from "./render.js"

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import type { OrganizationId } from "../shared/ids.js"
 import { Urls } from "../shared/Urls.js"
-import { SpaceRepository } from "../spaces/SpaceRepository.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { renderUser } from "../users/render.js"
-import type { MemberRecord, MemberRow } from "./MemberRecord.js"
+import type { MemberRecord, MemberRow } from "../storage/members/MemberRecord.js"
 import type { Member } from "./Member.js"
 
 /** How many spaces of the organization exist, and how many are visible to ordinary members. */

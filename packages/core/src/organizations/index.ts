@@ -1,6 +1,4 @@
 export * from "./inputs.js"
 export * from "./Organization.js"
-export * from "./OrganizationRecord.js"
-export * from "./OrganizationRepository.js"
 export * from "./Organizations.js"
 export * from "./render.js"

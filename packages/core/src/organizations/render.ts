@@ -1,7 +1,7 @@
 import type { OrganizationPermissions } from "../policy/Policy.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Organization } from "./Organization.js"
-import type { OrganizationRecord } from "./OrganizationRecord.js"
+import type { OrganizationRecord } from "../storage/organizations/OrganizationRecord.js"
 
 export const renderOrganization = (
   urls: Urls["Type"],

@@ -1,8 +1,8 @@
-import type { ResolvedLevel } from "../content-tree/ResolvedLevel.js"
-import type { MemberRecord } from "../members/MemberRecord.js"
+import type { ResolvedLevel } from "../shared/ResolvedLevel.js"
+import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { atLeast, type MemberRole, minRole } from "../shared/role.js"
-import type { EditMode } from "../spaces/SpaceRecord.js"
-import type { TeamMemberRole } from "../teams/TeamRecord.js"
+import type { EditMode } from "../storage/spaces/SpaceRecord.js"
+import type { TeamMemberRole } from "../storage/teams/TeamRecord.js"
 
 /**
  * The one place that decides what a caller may do. Pure: services check these

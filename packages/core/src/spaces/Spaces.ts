@@ -1,5 +1,5 @@
 import { Effect, Option, Schema } from "effect"
-import type { CollectionRepository } from "../collections/CollectionRepository.js"
+import type { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import {
   activeSpaceAccessFor,
   existingParentFor,
@@ -9,12 +9,12 @@ import {
   spaceAccess,
   spaceAccessIn,
   transferTarget
-} from "../content-tree/access.js"
-import { MoveInput, TransferInput } from "../content-tree/inputs.js"
-import { resolveLevel } from "../content-tree/ResolvedLevel.js"
-import { endKeyOf, land, siblingsOf } from "../content-tree/siblings.js"
-import { MemberRepository } from "../members/MemberRepository.js"
-import type { OrganizationRepository } from "../organizations/OrganizationRepository.js"
+} from "../hierarchy/access.js"
+import { MoveInput, TransferInput } from "../hierarchy/inputs.js"
+import { resolveLevel } from "../shared/ResolvedLevel.js"
+import { endKeyOf, land, siblingsOf } from "../hierarchy/siblings.js"
+import { MemberRepository } from "../storage/members/MemberRepository.js"
+import type { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
 import { ensure, organizationAccess } from "../policy/access.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Gone, NotFound } from "../shared/errors.js"
@@ -27,13 +27,13 @@ import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { Storage } from "../storage/Storage.js"
-import type { TeamRepository } from "../teams/TeamRepository.js"
+import type { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { CreateSpaceInput, UpdateSpaceInput } from "./inputs.js"
 import type { MemberSpaceItem } from "./MemberSpaceItem.js"
 import { renderSpace } from "./render.js"
 import type { Space } from "./Space.js"
-import type { SpaceRecord } from "./SpaceRecord.js"
-import { SpaceRepository, spaceSortKey } from "./SpaceRepository.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
 import { purgeSpacesExpiredAt, restorable, restoredSpace, visibilityAt } from "./lifecycle.js"
 
 export const UNTITLED_SPACE = "Untitled"

@@ -1,7 +1,5 @@
 export * from "./MemberSpaceItem.js"
 export * from "./Space.js"
-export * from "./SpaceRecord.js"
-export * from "./SpaceRepository.js"
 export * from "./Spaces.js"
 export * from "./inputs.js"
 export * from "./lifecycle.js"

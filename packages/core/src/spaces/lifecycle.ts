@@ -1,12 +1,12 @@
 import { Effect, Option } from "effect"
-import { CollectionRepository } from "../collections/CollectionRepository.js"
-import { resolveLevel } from "../content-tree/ResolvedLevel.js"
-import { siblingsOf } from "../content-tree/siblings.js"
+import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
+import { resolveLevel } from "../shared/ResolvedLevel.js"
+import { siblingsOf } from "../hierarchy/siblings.js"
 import { keyAtEnd } from "../shared/ordering.js"
 import { addMillis, DAY_MS, type Timestamp } from "../shared/time.js"
 import { Storage } from "../storage/Storage.js"
-import type { SpaceRecord } from "./SpaceRecord.js"
-import { SpaceRepository } from "./SpaceRepository.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 
 /** How long a deleted space can be restored; after that it is purged. */
 export const RESTORE_WINDOW_MS = 7 * DAY_MS

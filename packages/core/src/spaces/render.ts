@@ -1,7 +1,7 @@
 import type { SpacePermissions } from "../policy/Policy.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Space } from "./Space.js"
-import type { SpaceRecord } from "./SpaceRecord.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 
 export const renderSpace = (urls: Urls["Type"], record: SpaceRecord, permissions: SpacePermissions): Space => ({
   object: "space",

@@ -1,5 +1,5 @@
 import type { UserId } from "../shared/ids.js"
-import type { TeamMemberRole } from "./TeamRecord.js"
+import type { TeamMemberRole } from "../storage/teams/TeamRecord.js"
 
 export interface TeamMemberChanges {
   readonly add: ReadonlyArray<UserId>

@@ -1,6 +1,6 @@
 import type { TeamPermissions } from "../policy/Policy.js"
 import type { Team } from "./Team.js"
-import type { TeamRow } from "./TeamRecord.js"
+import type { TeamRow } from "../storage/teams/TeamRecord.js"
 
 export const renderTeam = (row: TeamRow, permissions: TeamPermissions): Team => ({
   object: "team",

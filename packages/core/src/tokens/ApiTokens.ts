@@ -4,8 +4,8 @@ import { Unauthorized } from "../shared/errors.js"
 import type { UserId } from "../shared/ids.js"
 import { now } from "../shared/time.js"
 import { Storage } from "../storage/Storage.js"
-import type { UserRecord } from "../users/UserRecord.js"
-import { TokenRepository } from "./TokenRepository.js"
+import type { UserRecord } from "../storage/users/UserRecord.js"
+import { TokenRepository } from "../storage/tokens/TokenRepository.js"
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex")
 

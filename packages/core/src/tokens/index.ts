@@ -1,2 +1,1 @@
 export * from "./ApiTokens.js"
-export * from "./TokenRepository.js"

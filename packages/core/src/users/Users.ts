@@ -8,8 +8,8 @@ import { validate } from "../shared/validation.js"
 import { Storage } from "../storage/Storage.js"
 import { CreateUserInput } from "./inputs.js"
 import { renderUser } from "./render.js"
-import type { UserRecord } from "./UserRecord.js"
-import { UserRepository } from "./UserRepository.js"
+import type { UserRecord } from "../storage/users/UserRecord.js"
+import { UserRepository } from "../storage/users/UserRepository.js"
 
 /**
  * Users are principals. They are made by the operator (CLI, embedding code), not through

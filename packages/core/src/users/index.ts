@@ -1,6 +1,4 @@
 export * from "./inputs.js"
 export * from "./render.js"
 export * from "./User.js"
-export * from "./UserRecord.js"
-export * from "./UserRepository.js"
 export * from "./Users.js"

@@ -1,6 +1,6 @@
 import type { Urls } from "../shared/Urls.js"
 import type { User } from "./User.js"
-import type { UserRecord } from "./UserRecord.js"
+import type { UserRecord } from "../storage/users/UserRecord.js"
 
 export const renderUser = (urls: Urls["Type"], record: UserRecord): User => ({
   object: "user",

@@ -1,5 +1,5 @@
 import { type Context, Effect } from "effect"
-import type { ObjectHash, ObjectStore } from "../ObjectStore.js"
+import type { ObjectHash, ObjectStore } from "../../storage/content/ObjectStore.js"
 import { LruCache } from "./LruCache.js"
 import { decodeNode, EMPTY_MAP_LEAF, EMPTY_MAP_ROOT, type MapNode } from "./mapNode.js"
 

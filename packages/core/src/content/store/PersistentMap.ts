@@ -1,5 +1,5 @@
 import type { Effect } from "effect"
-import type { ObjectHash } from "../ObjectStore.js"
+import type { ObjectHash } from "../../storage/content/ObjectStore.js"
 
 /**
  * A persistent map from string keys to object hashes, itself stored as content-addressed
@@ -26,7 +26,7 @@ export interface PersistentMaps {
   readonly update: (
     root: ObjectHash,
     changes: ReadonlyMap<string, ObjectHash | undefined>
-  ) => Effect.Effect<{ readonly root: ObjectHash; readonly written: ReadonlyArray<import("../ObjectStore.js").StoredObject> }>
+  ) => Effect.Effect<{ readonly root: ObjectHash; readonly written: ReadonlyArray<import("../../storage/content/ObjectStore.js").StoredObject> }>
   /** Every entry (for full reads: O(n)). */
   readonly entries: (root: ObjectHash) => Effect.Effect<ReadonlyMap<string, ObjectHash>>
   /** Keys whose value differs between two maps, visiting only differing subtrees. */

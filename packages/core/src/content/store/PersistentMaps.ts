@@ -1,5 +1,5 @@
 import { type Context, Effect, Layer } from "effect"
-import { ObjectStore } from "../ObjectStore.js"
+import { ObjectStore } from "../../storage/content/ObjectStore.js"
 import { makeNodeLoader } from "./NodeLoader.js"
 import { diffMaps } from "./mapDiff.js"
 import { entriesOfMap, getManyInMap, sizeOfMap } from "./mapRead.js"

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import type { ObjectHash, ObjectKind, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, ObjectKind, StoredObject } from "../../storage/content/ObjectStore.js"
 
 /**
  * The canonical JSON text of a value: object keys sorted (by UTF-16 code units) at every

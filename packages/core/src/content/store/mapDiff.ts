@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { ObjectHash } from "../ObjectStore.js"
+import type { ObjectHash } from "../../storage/content/ObjectStore.js"
 import type { NodeLoader } from "./NodeLoader.js"
 import { compareKeys, groupByDigit, keyPath, type MapEntry, type MapNode, type MapSlot } from "./mapNode.js"
 import type { MapChange } from "./PersistentMap.js"

@@ -1,4 +1,4 @@
-import type { ObjectHash, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import { canonicalObject, sha256Hex } from "./canonical.js"
 
 /**

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { ObjectHash, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import type { NodeLoader } from "./NodeLoader.js"
 import {
   buildSubtree,

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { RevisionRecord } from "../RevisionRecord.js"
+import type { RevisionRecord } from "../../storage/content/RevisionRecord.js"
 import { makeContentReads, openRevision } from "./ContentReads.js"
 import type { FileValue, PageValue, ReusableValue } from "./objects.js"
 import { childPages, pageByPath, pathOfPage } from "./paths.js"

@@ -1,5 +1,5 @@
 import { type Context, Effect } from "effect"
-import type { ObjectHash, ObjectStore } from "../ObjectStore.js"
+import type { ObjectHash, ObjectStore } from "../../storage/content/ObjectStore.js"
 import { decodeObject } from "../store/canonical.js"
 
 /** Loads and decodes stored objects, each at most once per loader (objects never change). */

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { ObjectHash } from "../ObjectStore.js"
+import type { ObjectHash } from "../../storage/content/ObjectStore.js"
 import type { PersistentMaps } from "../store/PersistentMap.js"
 import type { ObjectLoader } from "./ObjectLoader.js"
 import type { ChildrenValue, DocumentValue, FileValue, PageValue, ReusableValue, TreeValue } from "./objects.js"

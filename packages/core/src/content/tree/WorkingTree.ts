@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { ObjectHash, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
 import type { PersistentMaps } from "../store/PersistentMap.js"
 import {

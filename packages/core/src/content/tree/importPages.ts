@@ -5,7 +5,7 @@ import { now } from "../../shared/time.js"
 import { parseDocument } from "../markdown/parseDocument.js"
 import { slugify } from "../markdown/slugify.js"
 import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
-import type { ObjectHash, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import { PersistentMapsService } from "../store/PersistentMapsService.js"
 import {
   childrenObject,

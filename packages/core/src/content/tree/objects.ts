@@ -1,4 +1,4 @@
-import type { ObjectHash, ObjectKind, StoredObject } from "../ObjectStore.js"
+import type { ObjectHash, ObjectKind, StoredObject } from "../../storage/content/ObjectStore.js"
 import { canonicalObject } from "../store/canonical.js"
 
 /** The four kinds of page of the official `RevisionPageType`. */

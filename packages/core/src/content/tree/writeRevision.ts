@@ -2,10 +2,10 @@ import { Effect } from "effect"
 import { makeId, type RevisionId, type SpaceId } from "../../shared/ids.js"
 import { now } from "../../shared/time.js"
 import { Storage } from "../../storage/Storage.js"
-import { BlobStore } from "../BlobStore.js"
-import { type ObjectHash, ObjectStore, type StoredObject } from "../ObjectStore.js"
-import type { RevisionRecord, RevisionType } from "../RevisionRecord.js"
-import { RevisionRepository } from "../RevisionRepository.js"
+import { BlobStore } from "../../storage/content/BlobStore.js"
+import { type ObjectHash, ObjectStore, type StoredObject } from "../../storage/content/ObjectStore.js"
+import type { RevisionRecord, RevisionType } from "../../storage/content/RevisionRecord.js"
+import { RevisionRepository } from "../../storage/content/RevisionRepository.js"
 
 export interface RevisionWrite {
   readonly spaceId: SpaceId

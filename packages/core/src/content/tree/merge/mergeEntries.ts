@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { ObjectHash } from "../../ObjectStore.js"
+import type { ObjectHash } from "../../../storage/content/ObjectStore.js"
 import type { MapChange } from "../../store/PersistentMap.js"
 import type { MergeState } from "./MergeState.js"
 

@@ -1,4 +1,4 @@
-import type { RevisionType } from "../../RevisionRecord.js"
+import type { RevisionType } from "../../../storage/content/RevisionRecord.js"
 
 /** The official `RevisionPageLayoutOptions` (every field required). */
 export interface RevisionPageLayoutOptions {

@@ -1,5 +1,5 @@
-import type { OrganizationId, TeamId, UserId } from "../shared/ids.js"
-import type { Timestamp } from "../shared/time.js"
+import type { OrganizationId, TeamId, UserId } from "../../shared/ids.js"
+import type { Timestamp } from "../../shared/time.js"
 
 export type TeamMemberRole = "owner" | "member"
 

@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
 import { generateKeyBetween } from "fractional-indexing"
-import { CollectionRepository } from "../collections/CollectionRepository.js"
+import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import { InvalidInput } from "../shared/errors.js"
 import type { CollectionId, OrganizationId } from "../shared/ids.js"
 import { bySiblingOrder, keyFor, type Placement, type Sibling, type SiblingRef } from "../shared/ordering.js"
-import { SpaceRepository } from "../spaces/SpaceRepository.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import type { ContentPointer, ContentPosition } from "./inputs.js"
 
 /**

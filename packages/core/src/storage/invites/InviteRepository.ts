@@ -1,8 +1,8 @@
 import { Context, type Effect, type Option } from "effect"
-import type { InviteId, OrganizationId } from "../shared/ids.js"
-import type { Keyset, Slice } from "../shared/pagination.js"
-import type { MemberRoleOrGuest } from "../shared/role.js"
-import type { Timestamp } from "../shared/time.js"
+import type { InviteId, OrganizationId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
+import type { MemberRoleOrGuest } from "../../shared/role.js"
+import type { Timestamp } from "../../shared/time.js"
 
 /** An invite link: whoever holds its id may join the organization with `role`. */
 export interface InviteRecord {

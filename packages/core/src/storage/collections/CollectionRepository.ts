@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
-import type { CollectionId, OrganizationId } from "../shared/ids.js"
-import type { Keyset, Slice } from "../shared/pagination.js"
+import type { CollectionId, OrganizationId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
 import type { CollectionRecord } from "./CollectionRecord.js"
 
 export interface CollectionQuery {

@@ -1,6 +1,6 @@
-import type { OrganizationId } from "../shared/ids.js"
-import type { MemberRoleOrGuest } from "../shared/role.js"
-import type { Timestamp } from "../shared/time.js"
+import type { OrganizationId } from "../../shared/ids.js"
+import type { MemberRoleOrGuest } from "../../shared/role.js"
+import type { Timestamp } from "../../shared/time.js"
 
 export type OrganizationType = "business" | "community"
 

@@ -1,7 +1,7 @@
-import type { ResolvedLevel } from "../content-tree/ResolvedLevel.js"
-import type { CollectionId, OrganizationId, RevisionId, SpaceId } from "../shared/ids.js"
-import type { DefaultLevel } from "../shared/role.js"
-import type { Timestamp } from "../shared/time.js"
+import type { ResolvedLevel } from "../../shared/ResolvedLevel.js"
+import type { CollectionId, OrganizationId, RevisionId, SpaceId } from "../../shared/ids.js"
+import type { DefaultLevel } from "../../shared/role.js"
+import type { Timestamp } from "../../shared/time.js"
 
 export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private"
 export type EditMode = "live" | "locked"

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import type { CollectionRecord } from "../collections/CollectionRecord.js"
-import { CollectionRepository } from "../collections/CollectionRepository.js"
+import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
+import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import type { CollectionId } from "../shared/ids.js"
-import type { SpaceRecord } from "../spaces/SpaceRecord.js"
-import { SpaceRepository } from "../spaces/SpaceRepository.js"
-import { type ResolvedLevel, resolveLevel } from "./ResolvedLevel.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import { type ResolvedLevel, resolveLevel } from "../shared/ResolvedLevel.js"
 
 /** Everything below a collection: its nested collections (parents before children) and spaces not deleted. */
 export interface Descendants {

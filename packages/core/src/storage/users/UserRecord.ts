@@ -1,5 +1,5 @@
-import type { UserId } from "../shared/ids.js"
-import type { Timestamp } from "../shared/time.js"
+import type { UserId } from "../../shared/ids.js"
+import type { Timestamp } from "../../shared/time.js"
 
 export interface UserRecord {
   readonly id: UserId

@@ -1,7 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { MemberRow } from "../members/MemberRecord.js"
-import type { OrganizationId, TeamId, UserId } from "../shared/ids.js"
-import type { Keyset, Slice } from "../shared/pagination.js"
+import type { OrganizationId, TeamId, UserId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
 import type { TeamMemberRecord, TeamMemberRole, TeamRecord, TeamRow } from "./TeamRecord.js"
 
 export interface TeamQuery {

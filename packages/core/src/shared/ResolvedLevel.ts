@@ -1,4 +1,4 @@
-import type { DefaultLevel, MemberRole } from "../shared/role.js"
+import type { DefaultLevel, MemberRole } from "./role.js"
 
 /**
  * A content item's default level after following `inherit` to the root:

@@ -1,5 +1,4 @@
 export * from "./access.js"
 export * from "./inputs.js"
-export * from "./ResolvedLevel.js"
 export * from "./siblings.js"
 export * from "./subtree.js"

@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
-import type { OrganizationId, UserId } from "../shared/ids.js"
-import type { Keyset, Slice } from "../shared/pagination.js"
+import type { OrganizationId, UserId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
 import type { OrganizationRecord } from "./OrganizationRecord.js"
 
 export class OrganizationRepository extends Context.Tag("@quire/core/OrganizationRepository")<

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { RevisionId } from "../shared/ids.js"
+import type { RevisionId } from "../../shared/ids.js"
 import type { RevisionRecord } from "./RevisionRecord.js"
 
 export class RevisionRepository extends Context.Tag("@quire/core/RevisionRepository")<

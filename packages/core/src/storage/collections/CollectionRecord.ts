@@ -1,7 +1,7 @@
-import type { CollectionId, OrganizationId } from "../shared/ids.js"
-import type { DefaultLevel } from "../shared/role.js"
-import type { Timestamp } from "../shared/time.js"
-import type { ResolvedLevel } from "../content-tree/ResolvedLevel.js"
+import type { CollectionId, OrganizationId } from "../../shared/ids.js"
+import type { DefaultLevel } from "../../shared/role.js"
+import type { Timestamp } from "../../shared/time.js"
+import type { ResolvedLevel } from "../../shared/ResolvedLevel.js"
 
 export interface CollectionRecord {
   readonly id: CollectionId

@@ -1,7 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
-import type { OrganizationId, UserId } from "../shared/ids.js"
-import type { Keyset, Slice, SortValue } from "../shared/pagination.js"
-import type { MemberRole } from "../shared/role.js"
+import type { OrganizationId, UserId } from "../../shared/ids.js"
+import type { Keyset, Slice, SortValue } from "../../shared/pagination.js"
+import type { MemberRole } from "../../shared/role.js"
 import type { MemberRecord, MemberRow } from "./MemberRecord.js"
 
 export type MemberSort = "joinedAt" | "lastSeenAt" | "name"

@@ -1,8 +1,8 @@
 import { Context, type Effect, type Option } from "effect"
 import type { MemberRecord } from "../members/MemberRecord.js"
-import type { CollectionId, OrganizationId, SpaceId, UserId } from "../shared/ids.js"
-import type { Keyset, Slice } from "../shared/pagination.js"
-import type { Timestamp } from "../shared/time.js"
+import type { CollectionId, OrganizationId, SpaceId, UserId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
+import type { Timestamp } from "../../shared/time.js"
 import type { SpaceRecord } from "./SpaceRecord.js"
 
 export interface SpaceQuery {

@@ -1,5 +1,5 @@
-import type { RevisionId, SpaceId } from "../shared/ids.js"
-import type { Timestamp } from "../shared/time.js"
+import type { RevisionId, SpaceId } from "../../shared/ids.js"
+import type { Timestamp } from "../../shared/time.js"
 import type { ObjectHash } from "./ObjectStore.js"
 
 /** The five variants of the official `Revision.type`. */

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { UserId } from "../shared/ids.js"
+import type { UserId } from "../../shared/ids.js"
 import type { UserRecord } from "./UserRecord.js"
 
 export class UserRepository extends Context.Tag("@quire/core/UserRepository")<

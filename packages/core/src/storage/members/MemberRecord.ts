@@ -1,6 +1,6 @@
-import type { OrganizationId, UserId } from "../shared/ids.js"
-import type { MemberRoleOrGuest } from "../shared/role.js"
-import type { Timestamp } from "../shared/time.js"
+import type { OrganizationId, UserId } from "../../shared/ids.js"
+import type { MemberRoleOrGuest } from "../../shared/role.js"
+import type { Timestamp } from "../../shared/time.js"
 import type { UserRecord } from "../users/UserRecord.js"
 
 export interface MemberRecord {

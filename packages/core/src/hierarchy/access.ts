@@ -1,15 +1,15 @@
 import { Effect, Option } from "effect"
-import type { CollectionRecord } from "../collections/CollectionRecord.js"
-import { CollectionRepository } from "../collections/CollectionRepository.js"
+import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
+import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import { Actor } from "../policy/Actor.js"
 import { ensure, type Membership, membership, organizationAccess } from "../policy/access.js"
 import { canCreateContent, type CollectionPermissions, collectionPermissions, contentLevel, type SpacePermissions, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
 import type { CollectionId, OrganizationId, SpaceId } from "../shared/ids.js"
 import type { MemberRole } from "../shared/role.js"
-import type { SpaceRecord } from "../spaces/SpaceRecord.js"
-import { SpaceRepository } from "../spaces/SpaceRepository.js"
-import type { ResolvedLevel } from "./ResolvedLevel.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import type { ResolvedLevel } from "../shared/ResolvedLevel.js"
 
 /** The caller's standing on one collection or space. */
 export interface ContentAccess<R> {

@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
-import type { UserId } from "../shared/ids.js"
-import type { Timestamp } from "../shared/time.js"
+import type { UserId } from "../../shared/ids.js"
+import type { Timestamp } from "../../shared/time.js"
 import type { UserRecord } from "../users/UserRecord.js"
 
 /** An API token is kept only as the sha256 of its secret. */

@@ -1,0 +1,27 @@
+import type { CollectionRepository } from "./storage/collections/CollectionRepository.js"
+import type { BlobStore } from "./storage/content/BlobStore.js"
+import type { ObjectStore } from "./storage/content/ObjectStore.js"
+import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
+import type { InviteRepository } from "./storage/invites/InviteRepository.js"
+import type { MemberRepository } from "./storage/members/MemberRepository.js"
+import type { OrganizationRepository } from "./storage/organizations/OrganizationRepository.js"
+import type { SpaceRepository } from "./storage/spaces/SpaceRepository.js"
+import type { TeamRepository } from "./storage/teams/TeamRepository.js"
+import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
+import type { UserRepository } from "./storage/users/UserRepository.js"
+import type { Storage } from "./storage/Storage.js"
+
+/** Every port a storage adapter provides: what the core services need from storage. */
+export type StoragePorts =
+  | Storage
+  | UserRepository
+  | TokenRepository
+  | OrganizationRepository
+  | MemberRepository
+  | InviteRepository
+  | TeamRepository
+  | CollectionRepository
+  | SpaceRepository
+  | ObjectStore
+  | BlobStore
+  | RevisionRepository
