@@ -53,8 +53,10 @@ import {
   EMPTY_MAP_NODE,
   EMPTY_MAP_ROOT,
   keyAtEnd,
+  type OrganizationId,
   QuireCore,
   randomId,
+  type SpaceId,
   Spaces,
   treeObject,
   type UserId,
@@ -439,11 +441,11 @@ export const measureInProcess = async (
     const raw = target.backend === "sqlite" ? rawSqlite(target) : await rawPostgres(target)
     opened = raw
 
-    const org = target.organizationId
+    const org = target.organizationId as OrganizationId
     const quire: Side = {
       create: (title) => run(spaces.create(org, { title })),
-      read: (id) => run(spaces.get(id)),
-      update: (id, title) => run(spaces.update(id, { title })),
+      read: (id) => run(spaces.get(id as SpaceId)),
+      update: (id, title) => run(spaces.update(id as SpaceId, { title })),
       list: () =>
         run(spaces.list(org, { limit: 100 })).then((page) => {
           if (page.items.length === 0) fail("Quire: the first page is empty")

@@ -71,7 +71,7 @@ describe("Collections", () => {
       yield* expectTag(as(w.editor)(collections.create(w.org, {})), "Forbidden")
       yield* expectTag(as(w.guest)(collections.create(w.org, {})), "Forbidden")
       yield* expectTag(as(w.outsider)(collections.create(w.org, {})), "NotFound")
-      yield* expectTag(as(w.admin)(collections.create("nope", {})), "NotFound")
+      yield* expectTag(as(w.admin)(collections.create("nope" as OrganizationId, {})), "NotFound")
       const byCreator = yield* as(w.creator)(collections.create(w.org, { title: "Mine" }))
       expect(byCreator.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true })
       const nested = yield* as(w.creator)(collections.create(w.org, { parent: byCreator.id }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type Actor, Collections, type DefaultLevel, type InvalidInput, type OrganizationId, type ResolvedLevel, Spaces } from "@quire/core"
+import { type Actor, type CollectionId, Collections, type DefaultLevel, type InvalidInput, type OrganizationId, type ResolvedLevel, type SpaceId, Spaces } from "@quire/core"
 import { Effect, FastCheck as fc } from "effect"
 import { as, contentLayer, contentState, newOrganization, newUser } from "../support/content.js"
 
@@ -120,8 +120,8 @@ describe("the content tree stays a tree", () => {
             const target = op.parent === -1 ? null : cs[op.parent]!
             const move: Effect.Effect<unknown, InvalidInput | { readonly _tag: "NotFound" | "Forbidden" | "Conflict" }, Actor> =
               op.op === "moveCollection"
-                ? collections.move(node.id, { parent: target?.id ?? null })
-                : spaces.move(node.id, { parent: target?.id ?? null })
+                ? collections.move(node.id as CollectionId, { parent: target?.id ?? null })
+                : spaces.move(node.id as SpaceId, { parent: target?.id ?? null })
             const result = yield* Effect.either(as(admin)(move))
             const outcome = result._tag === "Right" ? "moved" : result.left._tag
             const intoItself = op.op === "moveCollection" && target !== null && isWithin(target.id, node.id)
@@ -139,8 +139,8 @@ describe("the content tree stays a tree", () => {
             const to = other(node.org)
             const transfer: Effect.Effect<{ readonly organization: string }, unknown, Actor> =
               op.op === "transferCollection"
-                ? collections.transfer(node.id, { organization: to })
-                : spaces.transfer(node.id, { organization: to })
+                ? collections.transfer(node.id as CollectionId, { organization: to })
+                : spaces.transfer(node.id as SpaceId, { organization: to })
             const moved = yield* as(admin)(transfer)
             expect(moved.organization).toBe(to)
             for (const n of [...cs, ...ss]) if (n === node || isWithin(n.parent, node.id)) n.org = to

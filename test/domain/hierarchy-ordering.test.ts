@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Collections, type ContentPointer, type ContentPosition, Spaces } from "@quire/core"
+import { type CollectionId, Collections, type ContentPointer, type ContentPosition, type SpaceId, Spaces } from "@quire/core"
 import { Effect, FastCheck as fc } from "effect"
 import { as, contentLayer, contentState, newOrganization, newUser } from "../support/content.js"
 
@@ -85,8 +85,8 @@ describe("ordering of collections and spaces in one parent", () => {
           const input = m.sayParent ? { parent, position } : { position }
           const moving: Effect.Effect<unknown, { readonly _tag: string }> =
             item.kind === "space"
-              ? as(admin)(spaces.move(item.id, input))
-              : as(admin)(collections.move(item.id, input))
+              ? as(admin)(spaces.move(item.id as SpaceId, input))
+              : as(admin)(collections.move(item.id as CollectionId, input))
           const result = yield* Effect.either(moving)
           const unchanged = next.every((x, i) => x === model[i])
           expect(result._tag === "Left" ? result.left._tag : "moved").toBe(unchanged ? "Conflict" : "moved")

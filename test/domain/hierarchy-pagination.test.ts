@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Collections, type Page, type PageRequest, Spaces } from "@quire/core"
+import { type CollectionId, Collections, type Page, type PageRequest, type SpaceId, Spaces } from "@quire/core"
 import { Clock, Effect, FastCheck as fc, TestClock } from "effect"
 import { as, contentLayer, expectInvalid, newMember, newOrganization, newUser } from "../support/content.js"
 import { walkPages } from "../support/pagination.js"
@@ -60,8 +60,8 @@ describe("pagination of content lists", () => {
               : yield* as(admin)(collections.create(org, input))
           if (item.hidden) {
             yield* item.kind === "space"
-              ? as(admin)(spaces.update(created.id, { defaultLevel: null }))
-              : as(admin)(collections.update(created.id, { defaultLevel: null }))
+              ? as(admin)(spaces.update(created.id as SpaceId, { defaultLevel: null }))
+              : as(admin)(collections.update(created.id as CollectionId, { defaultLevel: null }))
           }
           const createdAt = new Date(yield* Clock.currentTimeMillis).toISOString()
           made.push({ ...item, id: created.id, createdAt })

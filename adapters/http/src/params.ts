@@ -1,5 +1,14 @@
 import { HttpApiSchema } from "@effect/platform"
-import { MAX_LIMIT, storableTextRule } from "@quire/core"
+import {
+  CollectionId,
+  InviteId,
+  MAX_LIMIT,
+  OrganizationId,
+  SpaceId,
+  storableTextRule,
+  TeamId,
+  UserId
+} from "@quire/core"
 import { Schema } from "effect"
 
 /**
@@ -9,12 +18,15 @@ import { Schema } from "effect"
  */
 export const UrlText = Schema.String.pipe(Schema.filter((text) => storableTextRule(text)))
 
-export const organizationId = HttpApiSchema.param("organizationId", UrlText)
-export const userId = HttpApiSchema.param("userId", UrlText)
-export const teamId = HttpApiSchema.param("teamId", UrlText)
-export const inviteId = HttpApiSchema.param("inviteId", UrlText)
-export const collectionId = HttpApiSchema.param("collectionId", UrlText)
-export const spaceId = HttpApiSchema.param("spaceId", UrlText)
+/** A resource id in the path: URL text that decodes to the core's branded id, so handlers pass it on as is. */
+const IdText = <B extends string>(id: Schema.Schema<B, string>) => Schema.compose(UrlText, id)
+
+export const organizationId = HttpApiSchema.param("organizationId", IdText(OrganizationId))
+export const userId = HttpApiSchema.param("userId", IdText(UserId))
+export const teamId = HttpApiSchema.param("teamId", IdText(TeamId))
+export const inviteId = HttpApiSchema.param("inviteId", IdText(InviteId))
+export const collectionId = HttpApiSchema.param("collectionId", IdText(CollectionId))
+export const spaceId = HttpApiSchema.param("spaceId", IdText(SpaceId))
 export const emailDomain = HttpApiSchema.param("emailDomain", UrlText)
 
 const limitRule = `must be a whole number from 1 to ${MAX_LIMIT}`

@@ -4,6 +4,7 @@ import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { Invites } from "./invites/Invites.js"
 import { Members } from "./members/Members.js"
 import { Organizations } from "./organizations/Organizations.js"
+import type { LeaksAccess } from "./policy/Authorized.js"
 import { Urls } from "./shared/Urls.js"
 import { Spaces } from "./spaces/Spaces.js"
 import { Teams } from "./teams/Teams.js"
@@ -22,6 +23,36 @@ const services = Layer.mergeAll(
   Spaces.Default,
   ContentEngine.Default
 )
+
+/**
+ * Refuses to compile while a service method still requires `Authorized` or `AccessChecked`:
+ * it reads or writes guarded records and is not wrapped in `authorized` (see `policy/Authorized.ts`).
+ * The error names the method.
+ */
+type Unchecked<S> = [LeaksAccess<S>] extends [never] ? true : { readonly "not authorized": LeaksAccess<S> }
+const everyMethodAuthorized: {
+  readonly [K in keyof Services]: Unchecked<Services[K]>
+} = {
+  users: true,
+  apiTokens: true,
+  organizations: true,
+  members: true,
+  invites: true,
+  teams: true,
+  collections: true,
+  spaces: true
+}
+interface Services {
+  readonly users: Users
+  readonly apiTokens: ApiTokens
+  readonly organizations: Organizations
+  readonly members: Members
+  readonly invites: Invites
+  readonly teams: Teams
+  readonly collections: Collections
+  readonly spaces: Spaces
+}
+void everyMethodAuthorized
 
 export const QuireCore = {
   services,

@@ -8,7 +8,7 @@
  *   MICRO_SPACES=10000  MICRO_N=2000 (calls per round)  MICRO_ROUNDS=5
  *   MICRO_OPS=get,list  MICRO_ONLY=quire (one contender, e.g. under --cpu-prof)
  */
-import { Actor, QuireCore, Spaces, UserRepository, type UserId } from "@quire/core"
+import { Actor, type OrganizationId, QuireCore, type SpaceId, Spaces, UserRepository, type UserId } from "@quire/core"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
 import { createHash } from "node:crypto"
@@ -118,12 +118,12 @@ try {
   }
   const operations: Record<string, Operation> = {
     "Spaces.get": {
-      quire: (i: number) => asUser(spaces.get(ids[i]!)),
+      quire: (i: number) => asUser(spaces.get(ids[i]! as SpaceId)),
       recordedWith: seeded.spaceIds[0]!,
       values: (recorded: Recorded, i: number) => recorded.values.map((v) => (v === seeded.spaceIds[0] ? ids[i] : v))
     },
     "Spaces.list(100)": {
-      quire: (_: number) => asUser(spaces.list(seeded.organizationId, { limit: 100 })),
+      quire: (_: number) => asUser(spaces.list(seeded.organizationId as OrganizationId, { limit: 100 })),
       recordedWith: undefined,
       values: (recorded: Recorded, _: number) => recorded.values
     }
@@ -133,7 +133,7 @@ try {
   for (const [label, operation] of Object.entries(operations)) {
     if (!ops.some((op) => label.toLowerCase().includes(op))) continue
     const statements = await record(() =>
-      runtime.runPromise(operation.recordedWith === undefined ? operation.quire(0) : asUser(spaces.get(operation.recordedWith)))
+      runtime.runPromise(operation.recordedWith === undefined ? operation.quire(0) : asUser(spaces.get(operation.recordedWith as SpaceId)))
     )
     console.log(`\n${label}: ${statements.length} statement(s)`)
     for (const s of statements) console.log(`    ${s.text.replace(/\s+/g, " ")}`)

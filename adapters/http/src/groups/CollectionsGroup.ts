@@ -11,9 +11,9 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, collectionId, OptionalBody, organizationId, PageParams } from "../params.js"
-import { commonErrors, created, ResetContent } from "./common.js"
+import { withCommonErrors, created, ResetContent } from "./common.js"
 
-export class CollectionsGroup extends HttpApiGroup.make("collections")
+export class CollectionsGroup extends withCommonErrors(HttpApiGroup.make("collections")
   .add(HttpApiEndpoint.get("getCollectionById")`/collections/${collectionId}`.addSuccess(Collection))
   .add(HttpApiEndpoint.del("deleteCollectionById")`/collections/${collectionId}`.addSuccess(ResetContent))
   .add(
@@ -44,8 +44,5 @@ export class CollectionsGroup extends HttpApiGroup.make("collections")
       .setPayload(OptionalBody(CreateCollectionInput))
       .addSuccess(created(Collection))
   )
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .middleware(Authentication) {}

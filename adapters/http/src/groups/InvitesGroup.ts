@@ -3,9 +3,9 @@ import { CreateInviteInput, Invite, ListOf, UpdateInviteInput } from "@quire/cor
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { inviteId, organizationId, PageParams } from "../params.js"
-import { commonErrors, created, NoContent, ResetContent } from "./common.js"
+import { withCommonErrors, created, NoContent, ResetContent } from "./common.js"
 
-export class InvitesGroup extends HttpApiGroup.make("invites")
+export class InvitesGroup extends withCommonErrors(HttpApiGroup.make("invites")
   .add(
     HttpApiEndpoint.get("listOrganizationInviteLinks")`/orgs/${organizationId}/link-invites`
       .setUrlParams(Schema.Struct(PageParams))
@@ -32,10 +32,7 @@ export class InvitesGroup extends HttpApiGroup.make("invites")
       Schema.Struct({})
     )
   )
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .middleware(Authentication) {}
 
 export { NoContent }

@@ -3,9 +3,9 @@ import { ListOf, Member, MemberRole, MemberSpaceItem, MemberTeamItem, UpdateMemb
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { Order, organizationId, PageParams, UrlText, userId } from "../params.js"
-import { commonErrors, NoContent } from "./common.js"
+import { withCommonErrors, NoContent } from "./common.js"
 
-export class MembersGroup extends HttpApiGroup.make("members")
+export class MembersGroup extends withCommonErrors(HttpApiGroup.make("members")
   .add(
     HttpApiEndpoint.get("listMembersInOrganizationById")`/orgs/${organizationId}/members`
       .setUrlParams(
@@ -39,8 +39,5 @@ export class MembersGroup extends HttpApiGroup.make("members")
       .setUrlParams(Schema.Struct({ ...PageParams, title: Schema.optional(UrlText) }))
       .addSuccess(ListOf(MemberTeamItem))
   )
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .middleware(Authentication) {}

@@ -3,9 +3,9 @@ import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput 
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { emailDomain, organizationId, PageParams, UrlText } from "../params.js"
-import { commonErrors, created } from "./common.js"
+import { withCommonErrors, created } from "./common.js"
 
-export class OrganizationsGroup extends HttpApiGroup.make("organizations")
+export class OrganizationsGroup extends withCommonErrors(HttpApiGroup.make("organizations")
   .add(
     HttpApiEndpoint.get("listOrganizationsForAuthenticatedUser", "/orgs")
       .setUrlParams(Schema.Struct(PageParams))
@@ -33,8 +33,5 @@ export class OrganizationsGroup extends HttpApiGroup.make("organizations")
       Schema.Struct({ docsVisitorClaims: Schema.optional(Schema.String) })
     )
   )
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .middleware(Authentication) {}

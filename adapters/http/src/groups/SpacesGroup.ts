@@ -3,9 +3,9 @@ import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceI
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { OptionalBody, organizationId, PageParams, spaceId, UrlText } from "../params.js"
-import { commonErrors, created, GoneError, ResetContent } from "./common.js"
+import { withCommonErrors, created, GoneError, ResetContent } from "./common.js"
 
-export class SpacesGroup extends HttpApiGroup.make("spaces")
+export class SpacesGroup extends withCommonErrors(HttpApiGroup.make("spaces")
   .add(
     HttpApiEndpoint.post("createSpace")`/orgs/${organizationId}/spaces`
       .setPayload(OptionalBody(CreateSpaceInput))
@@ -27,9 +27,6 @@ export class SpacesGroup extends HttpApiGroup.make("spaces")
   .add(HttpApiEndpoint.post("restoreSpace")`/spaces/${spaceId}/restore`.addSuccess(Space))
   .add(HttpApiEndpoint.post("moveSpace")`/spaces/${spaceId}/move`.setPayload(MoveInput).addSuccess(Space))
   .add(HttpApiEndpoint.post("transferSpace")`/spaces/${spaceId}/transfer`.setPayload(TransferInput).addSuccess(Space))
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .addError(GoneError)
   .middleware(Authentication) {}

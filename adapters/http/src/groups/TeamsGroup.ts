@@ -11,9 +11,9 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { organizationId, PageParams, teamId, UrlText, userId } from "../params.js"
-import { commonErrors, created, NoContent, ResetContent } from "./common.js"
+import { withCommonErrors, created, NoContent, ResetContent } from "./common.js"
 
-export class TeamsGroup extends HttpApiGroup.make("teams")
+export class TeamsGroup extends withCommonErrors(HttpApiGroup.make("teams")
   .add(
     HttpApiEndpoint.get("listTeamsInOrganizationById")`/orgs/${organizationId}/teams`
       .setUrlParams(
@@ -55,8 +55,5 @@ export class TeamsGroup extends HttpApiGroup.make("teams")
       NoContent
     )
   )
-  .addError(commonErrors[0])
-  .addError(commonErrors[1])
-  .addError(commonErrors[2])
-  .addError(commonErrors[3])
+)
   .middleware(Authentication) {}

@@ -1,9 +1,17 @@
-import { HttpApiSchema, HttpServerResponse } from "@effect/platform"
+import { type HttpApiEndpoint, type HttpApiGroup, HttpApiSchema, HttpServerResponse } from "@effect/platform"
 import { Option, Schema, SchemaAST } from "effect"
 import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError } from "../errors.js"
 
-/** Errors any authenticated operation may answer. */
-export const commonErrors = [InvalidInputError, ForbiddenError, NotFoundError, ConflictError] as const
+/** Adds the errors any operation on a resource may answer: 400, 403, 404 and 409. */
+export const withCommonErrors = <
+  Id extends string,
+  Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any,
+  E,
+  R,
+  TopLevel extends true | false
+>(
+  group: HttpApiGroup.HttpApiGroup<Id, Endpoints, E, R, TopLevel>
+) => group.addError(InvalidInputError).addError(ForbiddenError).addError(NotFoundError).addError(ConflictError)
 
 /** 205 Reset Content, no body: the seed's answer to a delete. */
 export const ResetContent = Schema.Void.annotations(HttpApiSchema.annotations({ status: 205 }))

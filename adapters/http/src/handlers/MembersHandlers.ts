@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Members, OrganizationId, Spaces, Teams, UserId } from "@quire/core"
+import { Members, Spaces, Teams } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 
@@ -8,19 +8,17 @@ export const MembersHandlers = HttpApiBuilder.group(QuireApi, "members", (handle
     const members = yield* Members
     const spaces = yield* Spaces
     const teams = yield* Teams
-    const org = (path: { readonly organizationId: string }) => OrganizationId.make(path.organizationId)
-    const user = (path: { readonly userId: string }) => UserId.make(path.userId)
     return handlers
-      .handle("listMembersInOrganizationById", ({ path, urlParams }) => members.list(org(path), urlParams))
-      .handle("getMemberInOrganizationById", ({ path }) => members.get(org(path), user(path)))
-      .handle("updateMemberInOrganizationById", ({ path, payload }) => members.update(org(path), user(path), payload))
-      .handle("removeMemberFromOrganizationById", ({ path }) => members.remove(org(path), user(path)))
-      .handle("setUserAsSSOMemberForOrganization", ({ path }) => members.setSso(org(path), user(path)))
+      .handle("listMembersInOrganizationById", ({ path, urlParams }) => members.list(path.organizationId, urlParams))
+      .handle("getMemberInOrganizationById", ({ path }) => members.get(path.organizationId, path.userId))
+      .handle("updateMemberInOrganizationById", ({ path, payload }) => members.update(path.organizationId, path.userId, payload))
+      .handle("removeMemberFromOrganizationById", ({ path }) => members.remove(path.organizationId, path.userId))
+      .handle("setUserAsSSOMemberForOrganization", ({ path }) => members.setSso(path.organizationId, path.userId))
       .handle("listSpacesForOrganizationMember", ({ path, urlParams }) =>
-        spaces.listForMember(org(path), user(path), urlParams)
+        spaces.listForMember(path.organizationId, path.userId, urlParams)
       )
       .handle("listTeamsForOrganizationMember", ({ path, urlParams }) =>
-        teams.listForMember(org(path), user(path), urlParams)
+        teams.listForMember(path.organizationId, path.userId, urlParams)
       )
   })
 )

@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { OrganizationId, Organizations } from "@quire/core"
+import { Organizations } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { withLocation } from "./location.js"
@@ -9,15 +9,15 @@ export const OrganizationsHandlers = HttpApiBuilder.group(QuireApi, "organizatio
     handlers
       .handle("listOrganizationsForAuthenticatedUser", ({ urlParams }) => organizations.listMine(urlParams))
       .handle("createOrganization", ({ payload }) => withLocation(organizations.create(payload)))
-      .handle("getOrganizationById", ({ path }) => organizations.get(OrganizationId.make(path.organizationId)))
+      .handle("getOrganizationById", ({ path }) => organizations.get(path.organizationId))
       .handle("updateOrganizationById", ({ path, payload }) =>
-        organizations.update(OrganizationId.make(path.organizationId), payload)
+        organizations.update(path.organizationId, payload)
       )
       .handle("getOrganizationsForEmailDomain", ({ path }) =>
         Effect.map(organizations.findByEmailDomain(path.emailDomain), (found) => ({ organizations: found }))
       )
       .handle("updateOrganizationMemberLastSeenAt", ({ path }) =>
-        organizations.ping(OrganizationId.make(path.organizationId))
+        organizations.ping(path.organizationId)
       )
   )
 )

@@ -1,30 +1,28 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { OrganizationId, TeamId, Teams, UserId } from "@quire/core"
+import { Teams } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { deletedOrAbsent } from "../groups/common.js"
 
 export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) =>
-  Effect.map(Teams, (teams) => {
-    const org = (path: { readonly organizationId: string }) => OrganizationId.make(path.organizationId)
-    const team = (path: { readonly teamId: string }) => TeamId.make(path.teamId)
-    return handlers
-      .handle("listTeamsInOrganizationById", ({ path, urlParams }) => teams.list(org(path), urlParams))
-      .handle("createOrganizationTeam", ({ path, payload }) => teams.create(org(path), payload))
-      .handle("getTeamInOrganizationById", ({ path }) => teams.get(org(path), team(path)))
-      .handle("updateTeamInOrganizationById", ({ path, payload }) => teams.update(org(path), team(path), payload))
-      .handle("removeTeamFromOrganizationById", ({ path }) => Effect.map(teams.remove(org(path), team(path)), deletedOrAbsent))
+  Effect.map(Teams, (teams) =>
+    handlers
+      .handle("listTeamsInOrganizationById", ({ path, urlParams }) => teams.list(path.organizationId, urlParams))
+      .handle("createOrganizationTeam", ({ path, payload }) => teams.create(path.organizationId, payload))
+      .handle("getTeamInOrganizationById", ({ path }) => teams.get(path.organizationId, path.teamId))
+      .handle("updateTeamInOrganizationById", ({ path, payload }) => teams.update(path.organizationId, path.teamId, payload))
+      .handle("removeTeamFromOrganizationById", ({ path }) => Effect.map(teams.remove(path.organizationId, path.teamId), deletedOrAbsent))
       .handle("listTeamMembersInOrganizationById", ({ path, urlParams }) =>
-        teams.listMembers(org(path), team(path), urlParams)
+        teams.listMembers(path.organizationId, path.teamId, urlParams)
       )
       .handle("updateMembersInOrganizationTeam", ({ path, payload }) =>
-        teams.updateMembers(org(path), team(path), payload)
+        teams.updateMembers(path.organizationId, path.teamId, payload)
       )
       .handle("addMemberToOrganizationTeamById", ({ path, payload }) =>
-        teams.putMember(org(path), team(path), UserId.make(path.userId), payload)
+        teams.putMember(path.organizationId, path.teamId, path.userId, payload)
       )
       .handle("deleteMemberFromOrganizationTeamById", ({ path }) =>
-        teams.removeMember(org(path), team(path), UserId.make(path.userId))
+        teams.removeMember(path.organizationId, path.teamId, path.userId)
       )
-  })
+  )
 )

@@ -3,14 +3,14 @@ import type { Fragment } from "@effect/sql/Statement"
 import {
   type CollectionId,
   type DefaultLevel,
-  type EditMode,
+  type SpaceEditMode,
   type OrganizationId,
   type ResolvedLevel,
   type RevisionId,
   type SpaceId,
   type SpaceRecord,
   SpaceRepository,
-  type Visibility
+  type SpaceVisibility
 } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { countColumn, countOfPage } from "../shared/countColumn.js"
@@ -42,8 +42,8 @@ const toSpaceRecord = (row: SpaceRow): SpaceRecord => ({
   parentId: row.parentId as CollectionId | null,
   title: row.title,
   emoji: row.emoji,
-  visibility: row.visibility as Visibility,
-  editMode: row.editMode as EditMode,
+  visibility: row.visibility as SpaceVisibility,
+  editMode: row.editMode as SpaceEditMode,
   defaultLevel: row.defaultLevel as DefaultLevel,
   resolvedLevel: row.resolvedLevel as ResolvedLevel,
   revisionId: row.revisionId as RevisionId,

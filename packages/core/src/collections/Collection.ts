@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { CollectionId, OrganizationId } from "../shared/ids.js"
+import { CollectionPermissions } from "../policy/permissions.js"
 import { DefaultLevel } from "../shared/role.js"
 
 export const CollectionUrls = Schema.Struct({
@@ -7,23 +9,15 @@ export const CollectionUrls = Schema.Struct({
 }).annotations({ identifier: "CollectionUrls" })
 export interface CollectionUrls extends Schema.Schema.Type<typeof CollectionUrls> {}
 
-export const CollectionPermissionsSchema = Schema.Struct({
-  view: Schema.Boolean,
-  admin: Schema.Boolean,
-  viewInviteLinks: Schema.Boolean,
-  create: Schema.Boolean
-}).annotations({ identifier: "CollectionPermissions" })
-export interface CollectionPermissionsSchema extends Schema.Schema.Type<typeof CollectionPermissionsSchema> {}
-
 export const Collection = Schema.Struct({
   object: Schema.Literal("collection"),
-  id: Schema.String,
+  id: CollectionId,
   title: Schema.String,
   description: Schema.optional(Schema.String),
-  organization: Schema.String,
-  parent: Schema.optional(Schema.String),
+  organization: OrganizationId,
+  parent: Schema.optional(CollectionId),
   defaultLevel: DefaultLevel,
   urls: CollectionUrls,
-  permissions: CollectionPermissionsSchema
+  permissions: CollectionPermissions
 }).annotations({ identifier: "Collection" })
 export interface Collection extends Schema.Schema.Type<typeof Collection> {}

@@ -1,4 +1,4 @@
-import type { CollectionPermissions } from "../policy/Policy.js"
+import type { CollectionPermissions } from "../policy/permissions.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Collection } from "./Collection.js"
 import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"

@@ -1,4 +1,3 @@
-export * from "./access.js"
+export * from "./Hierarchy.js"
 export * from "./inputs.js"
-export * from "./siblings.js"
-export * from "./subtree.js"
+export * from "./landing.js"

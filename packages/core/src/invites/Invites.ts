@@ -1,35 +1,31 @@
 import { Effect, Option } from "effect"
-import type { MemberRecord } from "../storage/members/MemberRecord.js"
-import { MemberRepository } from "../storage/members/MemberRepository.js"
-import { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
+import { Access } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
-import { organizationAccessFor } from "../policy/access.js"
+import { authorized, authorizedCommand, guarded, unrestricted } from "../policy/Authorized.js"
 import { Forbidden, NotFound } from "../shared/errors.js"
 import { type InviteId, makeId, type OrganizationId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import { maxRole } from "../shared/role.js"
 import { now } from "../shared/time.js"
-import { Storage } from "../storage/Storage.js"
-import type { TeamRepository } from "../storage/teams/TeamRepository.js"
-import { CreateInviteInput, UpdateInviteInput, validateInviteInput } from "./inputs.js"
 import { InviteRepository, inviteSortKey } from "../storage/invites/InviteRepository.js"
+import type { MemberRecord } from "../storage/members/MemberRecord.js"
+import { MemberRepository } from "../storage/members/MemberRepository.js"
+import { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
+import { Storage } from "../storage/Storage.js"
+import { CreateInviteInput, UpdateInviteInput, validateInviteInput } from "./inputs.js"
 import { renderInvite } from "./render.js"
-
-type Ports = OrganizationRepository | MemberRepository | TeamRepository | InviteRepository
 
 const linksDisabled = new Forbidden({ message: "Invite links are disabled in this organization" })
 
 export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
-    const organizations = yield* OrganizationRepository
-    const members = yield* MemberRepository
-    const invites = yield* InviteRepository
-    const ports = yield* Effect.context<Ports>()
-    const run = <A, E>(self: Effect.Effect<A, E, Actor | Ports>) => Effect.provide(self, ports)
+    const access = yield* Access
+    const organizations = guarded(yield* OrganizationRepository)
+    const members = guarded(yield* MemberRepository)
+    const invites = guarded(yield* InviteRepository)
 
-    const adminAccess = (organizationId: OrganizationId, action: string) =>
-      organizationAccessFor(organizationId, "admin", action)
+    const command = authorizedCommand(storage)
 
     const findInvite = (organizationId: OrganizationId, inviteId: InviteId) =>
       Effect.flatten(invites.find(organizationId, inviteId)).pipe(Effect.orElseFail(() => NotFound.of("Invite", inviteId)))
@@ -50,31 +46,29 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
       })
 
     const list = (organizationId: OrganizationId, request: PageRequest) =>
-      run(
+      authorized(
         Effect.gen(function* () {
           const keyset = yield* toKeyset(request)
-          const access = yield* adminAccess(organizationId, "manage invite links")
+          const grant = yield* access.organization(organizationId, "admin", "manage invite links")
           const slice = yield* invites.list(organizationId, keyset)
-          return toPage(keyset, slice, inviteSortKey, (invite) => renderInvite(invite, access.member))
+          return toPage(keyset, slice, inviteSortKey, (invite) => renderInvite(invite, grant.member))
         })
       )
 
     const create = (organizationId: OrganizationId, input: CreateInviteInput) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            const valid = yield* validateInviteInput(CreateInviteInput)(input)
-            const access = yield* adminAccess(organizationId, "create invite links")
-            const invite = {
-              id: yield* makeId<InviteId>(),
-              organizationId,
-              role: valid.role,
-              createdAt: yield* now
-            }
-            yield* invites.insert(invite)
-            return renderInvite(invite, access.member)
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          const valid = yield* validateInviteInput(CreateInviteInput)(input)
+          const grant = yield* access.organization(organizationId, "admin", "create invite links")
+          const invite = {
+            id: yield* makeId<InviteId>(),
+            organizationId,
+            role: valid.role,
+            createdAt: yield* now
+          }
+          yield* invites.insert(invite)
+          return renderInvite(invite, grant.member)
+        })
       )
 
     /**
@@ -82,7 +76,8 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
      * invite before joining, while invite links are enabled.
      */
     const get = (organizationId: OrganizationId, inviteId: InviteId) =>
-      run(
+      unrestricted(
+        "the invite id is the permission: whoever holds the link may look at it",
         Effect.gen(function* () {
           const view = yield* holderView(organizationId, inviteId)
           const isAdmin = view.member !== undefined && !view.member.disabled && view.member.role === "admin"
@@ -92,32 +87,27 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
       )
 
     const update = (organizationId: OrganizationId, inviteId: InviteId, input: UpdateInviteInput) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            const valid = yield* validateInviteInput(UpdateInviteInput)(input)
-            const access = yield* adminAccess(organizationId, "change invite links")
-            const invite = yield* findInvite(organizationId, inviteId)
-            const next = { ...invite, role: valid.role }
-            if (invite.role !== valid.role) yield* invites.update(next)
-            return renderInvite(next, access.member)
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          const valid = yield* validateInviteInput(UpdateInviteInput)(input)
+          const grant = yield* access.organization(organizationId, "admin", "change invite links")
+          const invite = yield* findInvite(organizationId, inviteId)
+          const next = { ...invite, role: valid.role }
+          if (invite.role !== valid.role) yield* invites.update(next)
+          return renderInvite(next, grant.member)
+        })
       )
 
-    /** Deleting an invite that does not exist does nothing. */
     /** Whether there was such a link to delete (deleting twice is not an error). */
     const remove = (organizationId: OrganizationId, inviteId: InviteId) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            yield* adminAccess(organizationId, "delete invite links")
-            const existing = yield* invites.find(organizationId, inviteId)
-            if (Option.isNone(existing)) return false
-            yield* invites.delete(organizationId, inviteId)
-            return true
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          yield* access.organization(organizationId, "admin", "delete invite links")
+          const existing = yield* invites.find(organizationId, inviteId)
+          if (Option.isNone(existing)) return false
+          yield* invites.delete(organizationId, inviteId)
+          return true
+        })
       )
 
     /**
@@ -126,7 +116,8 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
      */
     const join = (organizationId: OrganizationId, inviteId: InviteId) =>
       storage.transaction(
-        run(
+        unrestricted(
+          "joining through an invite link: the link id is the permission",
           Effect.gen(function* () {
             const actor = yield* Actor
             const { organization, invite, member } = yield* holderView(organizationId, inviteId)
@@ -155,5 +146,6 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
       )
 
     return { list, create, get, update, remove, join } as const
-  })
+  }),
+  dependencies: [Access.Default]
 }) {}

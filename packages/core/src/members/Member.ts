@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { UserId } from "../shared/ids.js"
 import { MemberRoleOrGuest } from "../shared/role.js"
 import { User } from "../users/User.js"
 
@@ -6,7 +7,7 @@ import { User } from "../users/User.js"
 export const Member = Schema.Struct({
   object: Schema.Literal("member"),
   /** The user's id. */
-  id: Schema.String,
+  id: UserId,
   role: MemberRoleOrGuest,
   user: User,
   disabled: Schema.Boolean,

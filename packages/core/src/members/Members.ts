@@ -1,35 +1,35 @@
 import { Effect, Option } from "effect"
-import type { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
-import type { Actor } from "../policy/Actor.js"
-import { ensure, organizationAccess, organizationAccessFor } from "../policy/access.js"
+import { Access, ensure } from "../policy/Access.js"
+import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
 import { Conflict, NotFound } from "../shared/errors.js"
 import type { OrganizationId, UserId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
-import type { Urls } from "../shared/Urls.js"
+import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import type { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import { MemberRepository, memberSortKey } from "../storage/members/MemberRepository.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { MemberListQuery, UpdateMemberInput } from "./inputs.js"
-import { MemberRepository, memberSortKey } from "../storage/members/MemberRepository.js"
-import { memberRenderer } from "./render.js"
-
-type Ports = OrganizationRepository | MemberRepository | TeamRepository | SpaceRepository | Urls
+import { memberRenderer } from "./memberRenderer.js"
 
 export class Members extends Effect.Service<Members>()("@quire/core/Members", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
-    const members = yield* MemberRepository
-    const teams = yield* TeamRepository
-    const ports = yield* Effect.context<Ports>()
-    const run = <A, E>(self: Effect.Effect<A, E, Actor | Ports>) => Effect.provide(self, ports)
+    const access = yield* Access
+    const members = guarded(yield* MemberRepository)
+    const teams = guarded(yield* TeamRepository)
+    const spaces = guarded(yield* SpaceRepository)
+    const urls = yield* Urls
+
+    const command = authorizedCommand(storage)
 
     /** The member as the API shows it, or NotFound. */
     const load = (organizationId: OrganizationId, userId: UserId) =>
       Effect.gen(function* () {
         const row = yield* members.findRow(organizationId, userId)
         if (Option.isNone(row)) return yield* Effect.fail(NotFound.of("Member", userId))
-        const render = yield* memberRenderer(organizationId)
+        const render = yield* memberRenderer(spaces, urls, organizationId)
         return render(row.value)
       })
 
@@ -49,47 +49,45 @@ export class Members extends Effect.Service<Members>()("@quire/core/Members", {
       )
 
     const list = (organizationId: OrganizationId, query: MemberListQuery & PageRequest) =>
-      run(
+      authorized(
         Effect.gen(function* () {
           const valid = yield* validate(MemberListQuery)(query)
           const keyset = yield* toKeyset(query)
-          yield* organizationAccessFor(organizationId, "listMembers", "list the members of this organization")
+          yield* access.organization(organizationId, "listMembers", "list the members of this organization")
           const sort = valid.sort ?? "joinedAt"
           const slice = yield* members.list(
             organizationId,
             { role: valid.role, search: valid.search, sort, order: valid.order ?? "desc" },
             keyset
           )
-          const render = yield* memberRenderer(organizationId)
+          const render = yield* memberRenderer(spaces, urls, organizationId)
           return toPage(keyset, slice, memberSortKey(sort), render)
         })
       )
 
     /** Any member may see its own membership; seeing others needs `listMembers`. */
     const get = (organizationId: OrganizationId, userId: UserId) =>
-      run(
+      authorized(
         Effect.gen(function* () {
-          const access = yield* organizationAccess(organizationId)
-          if (userId !== access.member.userId) {
-            yield* ensure(access.permissions.listMembers, "see the members of this organization")
+          const grant = yield* access.organization(organizationId)
+          if (userId !== grant.member.userId) {
+            yield* ensure(grant.permissions.listMembers, "see the members of this organization")
           }
           return yield* load(organizationId, userId)
         })
       )
 
     const update = (organizationId: OrganizationId, userId: UserId, input: UpdateMemberInput) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            const valid = yield* validate(UpdateMemberInput)(input)
-            yield* organizationAccessFor(organizationId, "admin", "change the role of members")
-            const target = yield* findMember(organizationId, userId)
-            if (target.role === valid.role) return yield* load(organizationId, userId)
-            if (target.role === "admin") yield* keepAnotherAdmin(organizationId, "demote")
-            yield* members.update({ ...target, role: valid.role })
-            return yield* load(organizationId, userId)
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          const valid = yield* validate(UpdateMemberInput)(input)
+          yield* access.organization(organizationId, "admin", "change the role of members")
+          const target = yield* findMember(organizationId, userId)
+          if (target.role === valid.role) return yield* load(organizationId, userId)
+          if (target.role === "admin") yield* keepAnotherAdmin(organizationId, "demote")
+          yield* members.update({ ...target, role: valid.role })
+          return yield* load(organizationId, userId)
+        })
       )
 
     /**
@@ -97,35 +95,32 @@ export class Members extends Effect.Service<Members>()("@quire/core/Members", {
      * a member does nothing. The member also leaves every team of the organization.
      */
     const remove = (organizationId: OrganizationId, userId: UserId) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            const access = yield* organizationAccess(organizationId)
-            if (userId !== access.member.userId) {
-              yield* ensure(access.permissions.admin, "remove other members from this organization")
-            }
-            const target = yield* members.find(organizationId, userId)
-            if (Option.isNone(target)) return
-            if (target.value.role === "admin") yield* keepAnotherAdmin(organizationId, "remove")
-            yield* members.delete(organizationId, userId)
-            yield* teams.deleteMemberEverywhere(organizationId, userId)
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          const grant = yield* access.organization(organizationId)
+          if (userId !== grant.member.userId) {
+            yield* ensure(grant.permissions.admin, "remove other members from this organization")
+          }
+          const target = yield* members.find(organizationId, userId)
+          if (Option.isNone(target)) return
+          if (target.value.role === "admin") yield* keepAnotherAdmin(organizationId, "remove")
+          yield* members.delete(organizationId, userId)
+          yield* teams.deleteMemberEverywhere(organizationId, userId)
+        })
       )
 
     /** Marks the member as one who signs in through the organization's SSO. */
     const setSso = (organizationId: OrganizationId, userId: UserId) =>
-      storage.transaction(
-        run(
-          Effect.gen(function* () {
-            yield* organizationAccessFor(organizationId, "admin", "set members as SSO members")
-            const target = yield* findMember(organizationId, userId)
-            if (!target.sso) yield* members.update({ ...target, sso: true })
-            return yield* load(organizationId, userId)
-          })
-        )
+      command(
+        Effect.gen(function* () {
+          yield* access.organization(organizationId, "admin", "set members as SSO members")
+          const target = yield* findMember(organizationId, userId)
+          if (!target.sso) yield* members.update({ ...target, sso: true })
+          return yield* load(organizationId, userId)
+        })
       )
 
     return { list, get, update, remove, setSso } as const
-  })
+  }),
+  dependencies: [Access.Default]
 }) {}

@@ -1,7 +1,4 @@
-import { Effect } from "effect"
-import type { OrganizationId } from "../shared/ids.js"
-import { Urls } from "../shared/Urls.js"
-import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import type { Urls } from "../shared/Urls.js"
 import { renderUser } from "../users/render.js"
 import type { MemberRecord, MemberRow } from "../storage/members/MemberRecord.js"
 import type { Member } from "./Member.js"
@@ -33,12 +30,3 @@ export const renderMember = (urls: Urls["Type"], row: MemberRow, counts: MemberS
   // No sites exist yet.
   sites: 0
 })
-
-/** Loads the organization's space counts once, and gives a renderer for any number of member rows. */
-export const memberRenderer = (organizationId: OrganizationId) =>
-  Effect.gen(function* () {
-    const spaces = yield* SpaceRepository
-    const urls = yield* Urls
-    const [all, visible] = yield* Effect.all([spaces.count(organizationId, false), spaces.count(organizationId, true)])
-    return (row: MemberRow) => renderMember(urls, row, { all, visible })
-  })

@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { OrganizationId } from "../shared/ids.js"
+import { OrganizationPermissions } from "../policy/permissions.js"
 import { MemberRoleOrGuest } from "../shared/role.js"
 
 export const OrganizationUrls = Schema.Struct({
@@ -8,25 +10,9 @@ export const OrganizationUrls = Schema.Struct({
 }).annotations({ identifier: "OrganizationUrls" })
 export interface OrganizationUrls extends Schema.Schema.Type<typeof OrganizationUrls> {}
 
-export const OrganizationPermissionsSchema = Schema.Struct({
-  view: Schema.Boolean,
-  access: Schema.Boolean,
-  admin: Schema.Boolean,
-  ownTeam: Schema.Boolean,
-  createContent: Schema.Boolean,
-  createOpenAPISpec: Schema.Boolean,
-  viewBilling: Schema.Boolean,
-  listMembers: Schema.Boolean,
-  listTeams: Schema.Boolean,
-  listIntegrations: Schema.Boolean,
-  listInstallations: Schema.Boolean,
-  installIntegration: Schema.Boolean
-}).annotations({ identifier: "OrganizationPermissions" })
-export interface OrganizationPermissionsSchema extends Schema.Schema.Type<typeof OrganizationPermissionsSchema> {}
-
 export const Organization = Schema.Struct({
   object: Schema.Literal("organization"),
-  id: Schema.String,
+  id: OrganizationId,
   title: Schema.String,
   createdAt: Schema.String,
   emailDomains: Schema.Array(Schema.String),
@@ -41,6 +27,6 @@ export const Organization = Schema.Struct({
   mergeRules: Schema.Struct({ type: Schema.Literal("none") }),
   trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Number }),
   urls: OrganizationUrls,
-  permissions: OrganizationPermissionsSchema
+  permissions: OrganizationPermissions
 }).annotations({ identifier: "Organization" })
 export interface Organization extends Schema.Schema.Type<typeof Organization> {}

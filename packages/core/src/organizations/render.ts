@@ -1,4 +1,4 @@
-import type { OrganizationPermissions } from "../policy/Policy.js"
+import type { OrganizationPermissions } from "../policy/permissions.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Organization } from "./Organization.js"
 import type { OrganizationRecord } from "../storage/organizations/OrganizationRecord.js"

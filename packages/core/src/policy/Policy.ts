@@ -1,7 +1,8 @@
 import type { ResolvedLevel } from "../shared/ResolvedLevel.js"
 import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { atLeast, type MemberRole, minRole } from "../shared/role.js"
-import type { EditMode } from "../storage/spaces/SpaceRecord.js"
+import type { SpaceEditMode } from "../storage/spaces/SpaceRecord.js"
+import type { CollectionPermissions, OrganizationPermissions, SpacePermissions, TeamPermissions } from "./permissions.js"
 import type { TeamMemberRole } from "../storage/teams/TeamRecord.js"
 
 /**
@@ -12,21 +13,6 @@ import type { TeamMemberRole } from "../storage/teams/TeamRecord.js"
 
 /** An active membership (disabled members count as none). */
 const active = (member: MemberRecord | undefined): member is MemberRecord => member !== undefined && !member.disabled
-
-export interface OrganizationPermissions {
-  readonly view: boolean
-  readonly access: boolean
-  readonly admin: boolean
-  readonly ownTeam: boolean
-  readonly createContent: boolean
-  readonly createOpenAPISpec: boolean
-  readonly viewBilling: boolean
-  readonly listMembers: boolean
-  readonly listTeams: boolean
-  readonly listIntegrations: boolean
-  readonly listInstallations: boolean
-  readonly installIntegration: boolean
-}
 
 export const organizationPermissions = (
   member: MemberRecord | undefined,
@@ -69,13 +55,6 @@ export const contentLevel = (member: MemberRecord | undefined, resolved: Resolve
   return minRole(member.role, resolved) ?? undefined
 }
 
-export interface CollectionPermissions {
-  readonly view: boolean
-  readonly admin: boolean
-  readonly viewInviteLinks: boolean
-  readonly create: boolean
-}
-
 export const collectionPermissions = (level: MemberRole | undefined): CollectionPermissions => ({
   view: atLeast(level, "read"),
   admin: atLeast(level, "create"),
@@ -83,21 +62,8 @@ export const collectionPermissions = (level: MemberRole | undefined): Collection
   create: atLeast(level, "create")
 })
 
-export interface SpacePermissions {
-  readonly view: boolean
-  readonly access: boolean
-  readonly admin: boolean
-  readonly viewInviteLinks: boolean
-  readonly edit: boolean
-  readonly triggerGitSync: boolean
-  readonly comment: boolean
-  readonly merge: boolean
-  readonly review: boolean
-  readonly installIntegration: boolean
-}
-
 /** A locked space refuses every content change, whoever asks; its admins can unlock it. */
-export const spacePermissions = (level: MemberRole | undefined, editMode: EditMode): SpacePermissions => {
+export const spacePermissions = (level: MemberRole | undefined, editMode: SpaceEditMode): SpacePermissions => {
   const live = editMode === "live"
   return {
     view: atLeast(level, "read"),
@@ -111,11 +77,6 @@ export const spacePermissions = (level: MemberRole | undefined, editMode: EditMo
     review: atLeast(level, "review"),
     installIntegration: atLeast(level, "create")
   }
-}
-
-export interface TeamPermissions {
-  readonly admin: boolean
-  readonly view: boolean
 }
 
 /** Organization admins and the team's owners manage a team; every non-guest member sees it. */

@@ -1,3 +1,6 @@
-export * from "./access.js"
+export * from "./Access.js"
 export * from "./Actor.js"
+export * from "./Authorized.js"
+export * from "./Grant.js"
 export * from "./Policy.js"
+export * from "./permissions.js"

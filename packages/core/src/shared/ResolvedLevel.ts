@@ -9,6 +9,3 @@ export type ResolvedLevel = MemberRole | "none" | "inherit"
 
 export const resolveLevel = (own: DefaultLevel, parent: ResolvedLevel | undefined): ResolvedLevel =>
   own === "inherit" ? (parent ?? "inherit") : own === null ? "none" : own
-
-export const toDefaultLevel = (level: ResolvedLevel): DefaultLevel =>
-  level === "none" ? null : level

@@ -1,8 +1,8 @@
 import { Schema } from "effect"
+import { CollectionId, OrganizationId, RevisionId, SpaceId } from "../shared/ids.js"
+import { SpacePermissions } from "../policy/permissions.js"
 import { DefaultLevel } from "../shared/role.js"
-
-export const SpaceVisibility = Schema.Literal("public", "unlisted", "share-link", "visitor-auth", "in-collection", "private")
-export const SpaceEditMode = Schema.Literal("live", "locked")
+import { SpaceEditMode, SpaceVisibility } from "../storage/spaces/SpaceRecord.js"
 
 export const SpaceUrls = Schema.Struct({
   location: Schema.String,
@@ -14,29 +14,15 @@ export const SpaceUrls = Schema.Struct({
 }).annotations({ identifier: "SpaceUrls" })
 export interface SpaceUrls extends Schema.Schema.Type<typeof SpaceUrls> {}
 
-export const SpacePermissionsSchema = Schema.Struct({
-  view: Schema.Boolean,
-  access: Schema.Boolean,
-  admin: Schema.Boolean,
-  viewInviteLinks: Schema.Boolean,
-  edit: Schema.Boolean,
-  triggerGitSync: Schema.Boolean,
-  comment: Schema.Boolean,
-  merge: Schema.Boolean,
-  review: Schema.Boolean,
-  installIntegration: Schema.Boolean
-}).annotations({ identifier: "SpacePermissions" })
-export interface SpacePermissionsSchema extends Schema.Schema.Type<typeof SpacePermissionsSchema> {}
-
 export const Space = Schema.Struct({
   object: Schema.Literal("space"),
-  id: Schema.String,
+  id: SpaceId,
   title: Schema.String,
   emoji: Schema.String,
-  organization: Schema.String,
-  parent: Schema.optional(Schema.String),
+  organization: OrganizationId,
+  parent: Schema.optional(CollectionId),
   visibility: SpaceVisibility,
-  revision: Schema.String,
+  revision: RevisionId,
   createdAt: Schema.String,
   updatedAt: Schema.String,
   deletedAt: Schema.optional(Schema.String),
@@ -48,6 +34,6 @@ export const Space = Schema.Struct({
   mergeRules: Schema.Struct({ type: Schema.Literal("inherit") }),
   urls: SpaceUrls,
   defaultLevel: DefaultLevel,
-  permissions: SpacePermissionsSchema
+  permissions: SpacePermissions
 }).annotations({ identifier: "Space" })
 export interface Space extends Schema.Schema.Type<typeof Space> {}

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DefaultLevel } from "../shared/role.js"
 import { maxLength } from "../shared/validation.js"
-import { SpaceEditMode } from "./Space.js"
+import { SpaceEditMode } from "../storage/spaces/SpaceRecord.js"
 
 const EMOJI_CHARACTERS = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u
 /** Digits, `#` and `*` are emoji components (keycaps) but are no emoji on their own. */
@@ -31,7 +31,9 @@ export const Emoji = Schema.String.pipe(
   })
 )
 
-export const SpaceTitle = maxLength(50)
+/** The longest space title, in characters. */
+export const SPACE_TITLE_MAX = 50
+export const SpaceTitle = maxLength(SPACE_TITLE_MAX)
 
 export const CreateSpaceInput = Schema.Struct({
   title: Schema.optional(SpaceTitle),

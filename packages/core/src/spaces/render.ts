@@ -1,4 +1,4 @@
-import type { SpacePermissions } from "../policy/Policy.js"
+import type { SpacePermissions } from "../policy/permissions.js"
 import type { Urls } from "../shared/Urls.js"
 import type { Space } from "./Space.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"

@@ -1,4 +1,4 @@
-import type { TeamPermissions } from "../policy/Policy.js"
+import type { TeamPermissions } from "../policy/permissions.js"
 import type { Team } from "./Team.js"
 import type { TeamRow } from "../storage/teams/TeamRecord.js"
 

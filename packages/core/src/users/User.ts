@@ -1,11 +1,12 @@
 import { Schema } from "effect"
+import { UserId } from "../shared/ids.js"
 
 export const UserUrls = Schema.Struct({ location: Schema.String }).annotations({ identifier: "UserUrls" })
 export interface UserUrls extends Schema.Schema.Type<typeof UserUrls> {}
 
 export const User = Schema.Struct({
   object: Schema.Literal("user"),
-  id: Schema.String,
+  id: UserId,
   displayName: Schema.String,
   email: Schema.optional(Schema.String),
   photoURL: Schema.optional(Schema.String),

@@ -1,10 +1,13 @@
+import { Schema } from "effect"
 import type { ResolvedLevel } from "../../shared/ResolvedLevel.js"
 import type { CollectionId, OrganizationId, RevisionId, SpaceId } from "../../shared/ids.js"
 import type { DefaultLevel } from "../../shared/role.js"
 import type { Timestamp } from "../../shared/time.js"
 
-export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private"
-export type EditMode = "live" | "locked"
+export const SpaceVisibility = Schema.Literal("public", "unlisted", "share-link", "visitor-auth", "in-collection", "private")
+export type SpaceVisibility = typeof SpaceVisibility.Type
+export const SpaceEditMode = Schema.Literal("live", "locked")
+export type SpaceEditMode = typeof SpaceEditMode.Type
 
 export interface SpaceRecord {
   readonly id: SpaceId
@@ -12,8 +15,8 @@ export interface SpaceRecord {
   readonly parentId: CollectionId | null
   readonly title: string
   readonly emoji: string
-  readonly visibility: Visibility
-  readonly editMode: EditMode
+  readonly visibility: SpaceVisibility
+  readonly editMode: SpaceEditMode
   readonly defaultLevel: DefaultLevel
   readonly resolvedLevel: ResolvedLevel
   readonly revisionId: RevisionId

@@ -1,41 +1,7 @@
-import { Effect, Option } from "effect"
-import { generateKeyBetween } from "fractional-indexing"
-import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
+import { Effect } from "effect"
 import { InvalidInput } from "../shared/errors.js"
-import type { CollectionId, OrganizationId } from "../shared/ids.js"
 import { bySiblingOrder, keyFor, type Placement, type Sibling, type SiblingRef } from "../shared/ordering.js"
-import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import type { ContentPointer, ContentPosition } from "./inputs.js"
-
-/**
- * The ordered content of one parent: its collections and its spaces (not deleted) share one
- * sibling order. `exclude` leaves out the item being placed.
- */
-export const siblingsOf = (organizationId: OrganizationId, parentId: CollectionId | null, exclude?: SiblingRef) =>
-  Effect.gen(function* () {
-    const collections = yield* (yield* CollectionRepository).children(organizationId, parentId)
-    const spaces = yield* (yield* SpaceRepository).children(organizationId, parentId)
-    const all: Array<Sibling> = [
-      ...collections.map((c) => ({ kind: "collection", id: c.id, position: c.position })),
-      ...spaces.map((s) => ({ kind: "space", id: s.id, position: s.position }))
-    ]
-    return all.filter((s) => !(exclude && s.kind === exclude.kind && s.id === exclude.id)).sort(bySiblingOrder)
-  })
-
-/**
- * The key that puts a new item after every sibling of a parent, from the greatest key of
- * each kind: two indexed reads, whatever the number of siblings.
- */
-export const endKeyOf = (organizationId: OrganizationId, parentId: CollectionId | null) =>
-  Effect.gen(function* () {
-    const lastCollection = yield* (yield* CollectionRepository).lastPosition(organizationId, parentId)
-    const lastSpace = yield* (yield* SpaceRepository).lastPosition(organizationId, parentId)
-    const last = [lastCollection, lastSpace].flatMap(Option.toArray).reduce<string | null>(
-      (a, b) => (a === null || b > a ? b : a),
-      null
-    )
-    return generateKeyBetween(last, null)
-  })
 
 export const pointerRef = (pointer: ContentPointer): SiblingRef =>
   pointer.type === "space" ? { kind: "space", id: pointer.space } : { kind: "collection", id: pointer.collection }

@@ -1,0 +1,23 @@
+import { Effect } from "effect"
+import type { guarded } from "../policy/Authorized.js"
+import type { OrganizationId } from "../shared/ids.js"
+import type { Urls } from "../shared/Urls.js"
+import type { MemberRow } from "../storage/members/MemberRecord.js"
+import type { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import type { Member } from "./Member.js"
+import { renderMember } from "./render.js"
+
+/** The space repository as the services hold it (`guarded`); only its counts are read here. */
+type SpaceCounts = Pick<ReturnType<typeof guarded<SpaceRepository["Type"]>>, "count">
+
+/**
+ * Loads the organization's space counts once (all spaces, and those visible to ordinary
+ * members), and gives a renderer for any number of its member rows.
+ */
+export const memberRenderer = (spaces: SpaceCounts, urls: Urls["Type"], organizationId: OrganizationId) =>
+  Effect.map(
+    Effect.all([spaces.count(organizationId, false), spaces.count(organizationId, true)]),
+    ([all, visible]) =>
+      (row: MemberRow): Member =>
+        renderMember(urls, row, { all, visible })
+  )
