@@ -51,7 +51,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           const valid = yield* validate(CreateCollectionInput)(input)
           const organization = yield* access.organization(organizationId)
           const membership = { organizationId, member: organization.member }
-          const parent: Parent = yield* access.parent(membership, (valid.parent ?? null) as CollectionId | null)
+          const parent: Parent = yield* access.parent(membership, valid.parent ?? null)
           const parentId = parent.collection?.id ?? null
           const at = yield* now
           const record: CollectionRecord = {
@@ -137,7 +137,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           const valid = yield* validate(MoveInput)(input)
           const grant = yield* access.collection(id, "admin", "move this collection")
           const current = grant.record
-          const parentId = valid.parent === undefined ? current.parentId : (valid.parent as CollectionId | null)
+          const parentId = valid.parent === undefined ? current.parentId : valid.parent
           const sameParent = parentId === current.parentId
           let parent: Parent | undefined
           if (!sameParent) {
@@ -177,7 +177,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           if (valid.organization === current.organizationId) {
             return yield* Effect.fail(new Conflict({ message: "The collection already belongs to this organization" }))
           }
-          const target = yield* access.transferTarget(valid.organization as OrganizationId)
+          const target = yield* access.transferTarget(valid.organization)
           const resolvedLevel = resolveLevel(current.defaultLevel, undefined)
           const next: CollectionRecord = {
             ...current,

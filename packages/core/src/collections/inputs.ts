@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CollectionId } from "../shared/ids.js"
 import { DefaultLevel } from "../shared/role.js"
 import { maxLength } from "../shared/validation.js"
 
@@ -8,7 +9,7 @@ export const CollectionDescription = maxLength(100)
 export const CreateCollectionInput = Schema.Struct({
   title: Schema.optional(CollectionTitle),
   /** Id of the parent collection; absent: the organization's root. */
-  parent: Schema.optional(Schema.String)
+  parent: Schema.optional(CollectionId)
 })
 export type CreateCollectionInput = typeof CreateCollectionInput.Encoded
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CollectionId, OrganizationId } from "../shared/ids.js"
 
 /** Names one sibling in a parent: a space or a collection. */
 export const ContentPointer = Schema.Union(
@@ -18,7 +19,7 @@ const given = (value: unknown) => value !== undefined
 
 /** `parent`: undefined keeps the current parent, null is the organization's root. */
 export const MoveInput = Schema.Struct({
-  parent: Schema.optional(Schema.NullOr(Schema.String)),
+  parent: Schema.optional(Schema.NullOr(CollectionId)),
   position: Schema.optional(ContentPosition)
 }).pipe(
   Schema.filter((input) => given(input.parent) || given(input.position), {
@@ -29,6 +30,6 @@ export const MoveInput = Schema.Struct({
 export type MoveInput = typeof MoveInput.Encoded
 
 export const TransferInput = Schema.Struct({
-  organization: Schema.String.pipe(Schema.minLength(1, { message: () => "must be an organization id" }))
+  organization: OrganizationId.pipe(Schema.minLength(1, { message: () => "must be an organization id" }))
 })
 export type TransferInput = typeof TransferInput.Encoded

@@ -9,7 +9,7 @@ import type { SpaceGrant } from "../policy/Grant.js"
 import type { SpacePermissions } from "../policy/permissions.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
 import { Conflict, Gone, NotFound } from "../shared/errors.js"
-import { type CollectionId, makeId, type OrganizationId, type SpaceId, type UserId } from "../shared/ids.js"
+import { makeId, type OrganizationId, type SpaceId, type UserId } from "../shared/ids.js"
 import { keyFor } from "../shared/ordering.js"
 import { type Page, type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import { resolveLevel } from "../shared/ResolvedLevel.js"
@@ -55,7 +55,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const valid = yield* validate(CreateSpaceInput)(input)
           const organization = yield* access.organization(organizationId)
           const membership = { organizationId, member: organization.member }
-          const parent = yield* access.parent(membership, (valid.parent ?? null) as CollectionId | null)
+          const parent = yield* access.parent(membership, valid.parent ?? null)
           const parentId = parent.collection?.id ?? null
           const at = yield* now
           const id = yield* makeId<SpaceId>()
@@ -186,7 +186,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const valid = yield* validate(MoveInput)(input)
           const grant = yield* access.activeSpace(id, "admin", "move this space")
           const current = grant.record
-          const parentId = valid.parent === undefined ? current.parentId : (valid.parent as CollectionId | null)
+          const parentId = valid.parent === undefined ? current.parentId : valid.parent
           const sameParent = parentId === current.parentId
           const membership = { organizationId: current.organizationId, member: grant.member }
           const parent = sameParent ? undefined : yield* access.parent(membership, parentId)
@@ -221,7 +221,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           if (valid.organization === current.organizationId) {
             return yield* Effect.fail(new Conflict({ message: "The space already belongs to this organization" }))
           }
-          const target = yield* access.transferTarget(valid.organization as OrganizationId)
+          const target = yield* access.transferTarget(valid.organization)
           const next: SpaceRecord = {
             ...current,
             organizationId: target.record.id,

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { DefaultLevel } from "../shared/role.js"
+import { CollectionId } from "../shared/ids.js"
 import { maxLength } from "../shared/validation.js"
 import { SpaceEditMode } from "../storage/spaces/SpaceRecord.js"
 
@@ -39,7 +40,7 @@ export const CreateSpaceInput = Schema.Struct({
   title: Schema.optional(SpaceTitle),
   emoji: Schema.optional(Emoji),
   /** Id of the parent collection; absent: the organization's root. */
-  parent: Schema.optional(Schema.String),
+  parent: Schema.optional(CollectionId),
   editMode: Schema.optional(SpaceEditMode),
   /** A space has no content yet, so every space starts empty. */
   empty: Schema.optional(Schema.Literal(true))

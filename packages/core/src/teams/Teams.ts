@@ -68,7 +68,7 @@ export class Teams extends Effect.Service<Teams>()("@quire/core/Teams", {
           let owner: UserId | undefined
           if (valid.owner !== undefined) {
             // Teams the given member can manage: all of them for an admin, those it owns otherwise.
-            const member = Option.getOrUndefined(yield* members.find(organizationId, valid.owner as UserId))
+            const member = Option.getOrUndefined(yield* members.find(organizationId, valid.owner))
             if (member === undefined || member.disabled) return { items: [], count: 0, next: undefined }
             owner = member.role === "admin" ? undefined : member.userId
           }

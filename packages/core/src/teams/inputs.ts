@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { UserId } from "../shared/ids.js"
 import { lengthBetween } from "../shared/validation.js"
 
 export const OrganizationTeamTitle = lengthBetween(1, 64)
@@ -31,7 +32,7 @@ export const TeamListQuery = Schema.Struct({
   /** Case-insensitive substring of the title. */
   title: Schema.optional(Schema.String),
   /** A member's user id: only the teams this member can manage. */
-  owner: Schema.optional(Schema.String)
+  owner: Schema.optional(UserId)
 })
 export type TeamListQuery = typeof TeamListQuery.Encoded
 
