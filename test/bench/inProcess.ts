@@ -13,7 +13,7 @@
  *   BEGIN; UPDATE write_lock SET id = id (SQLite only: takes the write lock), or
  *   SET TRANSACTION ISOLATION LEVEL SERIALIZABLE (Postgres only);
  *   SELECT the caller's membership (members); SELECT the organization; SELECT 1 whether the
- *   caller owns a team (these three are `organizationAccess`);
+ *   caller owns a team (these three are `Access.organization`);
  *   SAVEPOINT effect_sql_1 (`writeRevision` nests a transaction; the savepoint is never
  *   released, it ends with the COMMIT); INSERT INTO objects (the empty tree and its empty map
  *   node, two rows, already there) ON CONFLICT (hash) DO NOTHING RETURNING hash;
@@ -31,7 +31,7 @@
  *   SELECT the membership; SELECT the organization; SELECT 1 whether the caller owns a team;
  *   SELECT the page (ORDER BY created_at, id LIMIT 101) with the count as a subquery column.
  *
- * create and list use only the membership of `organizationAccess`: the organization row and
+ * create and list use only the membership of `Access.organization`: the organization row and
  * the team-ownership check are read and left unused (raw reads them too).
  *
  * Reads outside a transaction take a shorter path in Quire: on SQLite a second, read-only
@@ -279,7 +279,7 @@ const rawPostgres = async (target: InProcessTarget): Promise<RawSide> => {
   const unnamed = async (text: string, values: Array<unknown> = []) => (await client.query(text, values)).rows
   const named = async (name: keyof typeof SQL, values: Array<unknown>) =>
     (await client.query({ name: `raw_${name}`, text: q[name], values })).rows
-  /** `organizationAccess`'s three reads, named outside a transaction as Quire's are. */
+  /** `Access.organization`'s three reads, named outside a transaction as Quire's are. */
   const organizationAccess = async (
     run: (name: "member" | "organization" | "ownsTeam", values: Array<unknown>) => Promise<Array<unknown>>
   ) => {
