@@ -9,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   Actor,
   Collections,
+  ContentEngine,
   type InviteId,
   Invites,
   MemberRepository,
@@ -16,6 +17,7 @@ import {
   type OrganizationId,
   Organizations,
   QuireCore,
+  SpaceContent,
   type SpaceId,
   type SpaceRecord,
   SpaceRepository,
@@ -123,6 +125,33 @@ const concurrencyContract = (name: string, servers: Servers) =>
           expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
           const after = yield* spaceRecord(one, space.id)
           expect([after.title, after.emoji]).toStrictEqual([`Title ${round}`, "1f600"])
+        }
+      })
+    )
+
+    it.scopedLive("two content merges into one space both land: the later one merges with the earlier", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const engine = Context.get(one, ContentEngine)
+        for (let round = 0; round < 3; round++) {
+          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
+          const pages = [
+            { id: "a", title: "A", markdown: "one" },
+            { id: "b", title: "B", markdown: "two" }
+          ]
+          const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
+          const start = yield* on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+          const ours = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "a", title: "A2" }])
+          const theirs = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "b", title: "B2" }])
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: ours.revision.id }))),
+            on(two, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: theirs.revision.id })))
+          ])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const after = yield* spaceRecord(one, space.id)
+          const tree = yield* engine.tree(after.revisionId)
+          expect((yield* tree.children(null)).map((p) => p.title)).toStrictEqual(["A2", "B2"])
         }
       })
     )

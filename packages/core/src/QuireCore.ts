@@ -6,6 +6,7 @@ import { Members } from "./members/Members.js"
 import { Organizations } from "./organizations/Organizations.js"
 import type { LeaksAccess } from "./policy/Authorized.js"
 import { Urls } from "./shared/Urls.js"
+import { SpaceContent } from "./spaces/SpaceContent.js"
 import { Spaces } from "./spaces/Spaces.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
@@ -21,6 +22,7 @@ const services = Layer.mergeAll(
   Teams.Default,
   Collections.Default,
   Spaces.Default,
+  SpaceContent.Default,
   ContentEngine.Default
 )
 
@@ -40,7 +42,8 @@ const everyMethodAuthorized: {
   invites: true,
   teams: true,
   collections: true,
-  spaces: true
+  spaces: true,
+  spaceContent: true
 }
 interface Services {
   readonly users: Users
@@ -51,6 +54,7 @@ interface Services {
   readonly teams: Teams
   readonly collections: Collections
   readonly spaces: Spaces
+  readonly spaceContent: SpaceContent
 }
 void everyMethodAuthorized
 

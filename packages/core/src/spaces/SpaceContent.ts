@@ -1,0 +1,126 @@
+import { Effect, Option } from "effect"
+import { ContentEngine } from "../content/tree/ContentEngine.js"
+import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
+import { Access } from "../policy/Access.js"
+import { authorizedCommand, guarded } from "../policy/Authorized.js"
+import { Conflict, InvalidInput } from "../shared/errors.js"
+import type { RevisionId, SpaceId } from "../shared/ids.js"
+import { now } from "../shared/time.js"
+import { Urls } from "../shared/Urls.js"
+import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
+import { RevisionRepository } from "../storage/content/RevisionRepository.js"
+import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import { Storage } from "../storage/Storage.js"
+import { renderSpace } from "./render.js"
+import type { Space } from "./Space.js"
+
+export interface MergeRevisionInput {
+  /** The revision to put onto the space: from `ContentEngine.importPages` or `ContentEngine.apply`. */
+  readonly revision: RevisionId
+  /**
+   * The revision it was made from. By default the nearest revision both it and the space's
+   * current revision come from; when they share none (an import made without parents), the
+   * revision replaces the space's content.
+   */
+  readonly base?: RevisionId | undefined
+}
+
+export interface MergedRevision {
+  /** The `merge` revision now current, parents `[the space's previous revision, input.revision]`. */
+  readonly revision: RevisionRecord
+  readonly space: Space
+}
+
+const describeConflicts = (conflicts: ReadonlyArray<MergeConflict>) =>
+  conflicts.map((c) => ("page" in c ? `page "${c.page.title}" (${c.kind})` : `${c.kind} "${c.id}"`)).join(", ")
+
+/**
+ * A space's content as a whole. `merge` is how content reaches a space outside change
+ * requests: the same three-way merge a change request's merge uses, in one command, so it
+ * fully happens or changes nothing, and a concurrent change of the space is merged with, never lost.
+ */
+export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/SpaceContent", {
+  effect: Effect.gen(function* () {
+    const access = yield* Access
+    const engine = yield* ContentEngine
+    const spaces = guarded(yield* SpaceRepository)
+    const revisions = yield* RevisionRepository
+    const urls = yield* Urls
+    const command = authorizedCommand(yield* Storage)
+
+    /**
+     * A revision the caller may read: made in this space, or in another space the caller can
+     * view. Anything else is the same `InvalidInput`, so no other space's revision leaks.
+     */
+    const findRevision = (spaceId: SpaceId, id: RevisionId, field: string) =>
+      Effect.gen(function* () {
+        const notFound = () => InvalidInput.of(field, `revision "${id}" was not found`)
+        const found = yield* revisions.findById(id)
+        if (Option.isNone(found)) return yield* Effect.fail(notFound())
+        if (found.value.spaceId !== spaceId) {
+          yield* access.space(found.value.spaceId).pipe(Effect.catchTag("NotFound", () => Effect.fail(notFound())))
+        }
+        return found.value
+      })
+
+    /**
+     * The nearest revision both `a` and `b` come from (themselves included), walking their
+     * parents one generation at a time on both sides; `undefined` when they share none.
+     */
+    const commonAncestor = (a: RevisionId, b: RevisionId) =>
+      Effect.gen(function* () {
+        const seen = { a: new Set([a]), b: new Set([b]) }
+        let frontier = { a: [a], b: [b] }
+        if (a === b) return a
+        while (frontier.a.length > 0 || frontier.b.length > 0) {
+          const next = { a: [] as Array<RevisionId>, b: [] as Array<RevisionId> }
+          for (const side of ["a", "b"] as const) {
+            const other = side === "a" ? seen.b : seen.a
+            for (const id of frontier[side]) {
+              const record = yield* revisions.findById(id)
+              for (const parent of Option.isSome(record) ? record.value.parents : []) {
+                if (other.has(parent)) return parent
+                if (!seen[side].has(parent)) {
+                  seen[side].add(parent)
+                  next[side].push(parent)
+                }
+              }
+            }
+          }
+          frontier = next
+        }
+        return undefined
+      })
+
+    /**
+     * Merges `input.revision` into the space's current revision from `input.base`, and makes
+     * the result the space's revision. Needs the `merge` permission (a live space, review
+     * level or above). Overlapping changes fail with `Conflict` naming each page, and change nothing.
+     */
+    const merge = (spaceId: SpaceId, input: MergeRevisionInput) =>
+      command(
+        Effect.gen(function* () {
+          const grant = yield* access.activeSpace(spaceId, "merge", "merge content into this space")
+          const current = grant.record
+          const theirs = yield* findRevision(spaceId, input.revision, "revision")
+          const base =
+            input.base !== undefined
+              ? (yield* findRevision(spaceId, input.base, "base")).id
+              : ((yield* commonAncestor(current.revisionId, theirs.id)) ?? current.revisionId)
+          const outcome = yield* engine.merge(base, current.revisionId, theirs.id, { spaceId })
+          if (outcome._tag !== "Merged") {
+            const conflicts = outcome._tag === "Conflicted" ? outcome.conflicts : []
+            return yield* Effect.fail(
+              new Conflict({ message: `The revision conflicts with the space's content: ${describeConflicts(conflicts)}` })
+            )
+          }
+          const next = { ...current, revisionId: outcome.revision.id, updatedAt: yield* now }
+          yield* spaces.update(next)
+          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions) } satisfies MergedRevision
+        })
+      )
+
+    return { merge } as const
+  }),
+  dependencies: [Access.Default, ContentEngine.Default]
+}) {}
