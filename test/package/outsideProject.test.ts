@@ -5,10 +5,11 @@
  * run with plain `node`. Slow (it installs effect and builds better-sqlite3): minutes.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { execFileSync } from "node:child_process"
+import { execFile } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { promisify } from "node:util"
 import { afterAll, beforeAll } from "vitest"
 
 const root = resolve(import.meta.dirname, "../..")
@@ -22,22 +23,42 @@ const PACKAGES = [
   "adapters/http",
   "packages/cli"
 ]
-const TOOLS = ["typescript@5.9.3", "@types/node@20.19.25"]
+const TOOLS = { typescript: "5.9.3", "@types/node": "20.19.25" }
 
-const run = (cwd: string, command: string, args: ReadonlyArray<string>) =>
-  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" } })
+/** Runs a command to its end without blocking the test worker; a failure carries its stderr. */
+const run = async (cwd: string, command: string, args: ReadonlyArray<string>) => {
+  try {
+    const { stdout } = await promisify(execFile)(command, [...args], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CI: "true" }
+    })
+    return stdout
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string }
+    throw new Error(`${command} ${args.join(" ")} failed:\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`)
+  }
+}
 
 let work: string
 /** Package name → tarball path. */
 const tarballs = new Map<string, string>()
+/**
+ * The peers the packages declare (effect and @effect/*), at the versions this repository is
+ * tested with: a user installs them beside Quire, as the README says.
+ */
+const peers: Record<string, string> = {}
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "quire-outside-"))
   const packs = join(work, "packs")
   mkdirSync(packs)
   for (const dir of PACKAGES) {
-    const name = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")).name as string
-    run(join(root, dir), "pnpm", ["pack", "--pack-destination", packs])
+    const manifest = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"))
+    const name = manifest.name as string
+    for (const peer of Object.keys(manifest.peerDependencies ?? {})) peers[peer] = manifest.devDependencies[peer]
+    await run(join(root, dir), "pnpm", ["pack", "--pack-destination", packs])
     const file = readdirSync(packs).find((f) => f.startsWith(name.replace("@", "").replace("/", "-")))
     if (file === undefined) throw new Error(`no tarball for ${name}`)
     tarballs.set(name, join(packs, file))
@@ -57,8 +78,9 @@ const newProject = (manager: "npm" | "pnpm") => {
       name: `consumer-${manager}`,
       private: true,
       type: "module",
-      dependencies: local,
+      dependencies: { ...local, ...peers, ...TOOLS },
       overrides: local,
+      allowScripts: { "better-sqlite3": true },
       pnpm: { overrides: local, onlyBuiltDependencies: ["better-sqlite3"] }
     })
   )
@@ -67,37 +89,40 @@ const newProject = (manager: "npm" | "pnpm") => {
   return dir
 }
 
-const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => void) =>
+const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Promise<unknown>) =>
   describe(`installed with ${manager} outside the workspace`, () => {
     let dir: string
-    beforeAll(() => {
+    beforeAll(async () => {
       dir = newProject(manager)
-      install(dir)
+      await install(dir)
     }, 600_000)
 
-    it("type-checks an embedding program strictly, without skipLibCheck", () => {
+    it("type-checks an embedding program strictly, without skipLibCheck", async () => {
       const config = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"))
       expect(config.compilerOptions.strict).toBe(true)
       expect(config.compilerOptions.skipLibCheck).toBeUndefined()
-      run(dir, join(dir, "node_modules/.bin/tsc"), ["-p", "."])
+      await run(dir, join(dir, "node_modules/.bin/tsc"), ["-p", "."])
     }, 120_000)
 
-    it("runs it with plain node: a space with merged content", () => {
+    it("runs it with plain node: a space with merged content", async () => {
       mkdirSync(join(dir, "data"), { recursive: true })
-      const output = run(dir, process.execPath, ["out/embed.js"])
+      const output = await run(dir, process.execPath, ["out/embed.js"])
       expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ space: "Handbook", pages: ["Welcome"] })
     }, 120_000)
 
-    it("runs the quire binary with plain node", () => {
+    it("runs the quire binary with plain node", async () => {
+      const cli = join(dir, "node_modules/@quire/cli")
+      const bin = JSON.parse(readFileSync(join(cli, "package.json"), "utf8")).bin.quire as string
+      expect(bin.endsWith(".js")).toBe(true)
+      expect(readFileSync(join(cli, bin), "utf8").startsWith("#!/usr/bin/env node")).toBe(true)
       const quire = join(dir, "node_modules/.bin/quire")
-      expect(readFileSync(quire, "utf8").startsWith("#!/usr/bin/env node")).toBe(true)
-      expect(run(dir, quire, ["--version"]).trim()).toContain("0.1.0")
-      expect(run(dir, quire, ["--help"])).toContain("serve")
+      expect((await run(dir, quire, ["--version"])).trim()).toContain("0.1.0")
+      expect(await run(dir, quire, ["--help"])).toContain("serve")
     }, 60_000)
   })
 
-consumerContract("npm", (dir) => run(dir, "npm", ["install", "--no-audit", "--no-fund", "--allow-scripts=better-sqlite3", ...TOOLS]))
-consumerContract("pnpm", (dir) => run(dir, "pnpm", ["add", "--config.auto-install-peers=true", ...TOOLS]))
+consumerContract("npm", (dir) => run(dir, "npm", ["install", "--no-audit", "--no-fund"]))
+consumerContract("pnpm", (dir) => run(dir, "pnpm", ["install", "--no-frozen-lockfile"]))
 
 describe("the README's embedding example", () => {
   it("is the program the outside projects run", () => {
