@@ -442,7 +442,8 @@ describe("spaces", () => {
     expect(moved.body).toMatchObject({ id: moving.id, organization: beta.id })
     expect(moved.body.parent).toBeUndefined()
     for (const error of [same, missing, notMember, unknown]) {
-      expect(error.body).toEqual({ error: { code: error.status, message: expect.any(String) } })
+      const field = error.status === 400 ? { field: "organization" } : {}
+      expect(error.body).toEqual({ error: { code: error.status, message: expect.any(String), ...field } })
     }
     await expectFailure(bob.api.spaces.getSpaceById(moving.id), 404)
     const inBeta = await ada.api.orgs.listSpacesInOrganizationById(beta.id)

@@ -394,7 +394,7 @@ describe("requests no operation handles", () => {
   it("malformed JSON is a 400 naming the body", async () => {
     const created = await rawCall(server.url, ada.token, "POST", "/orgs", '{"title": "Broken"')
     expect(created.status).toBe(400)
-    expect(created.body).toEqual({ error: { code: 400, message: expect.stringMatching(/body/) } })
+    expect(created.body).toEqual({ error: { code: 400, message: expect.stringMatching(/body/), field: "body" } })
     const updated = await rawCall(server.url, ada.token, "PATCH", `/orgs/${known.organization}`, "{title:")
     expect(updated.status).toBe(400)
     expect(updated.body.error.message).toMatch(/JSON/)
@@ -473,20 +473,21 @@ describe("the server describes itself", () => {
     expect(data.version).toEqual(expect.any(String))
   })
 
-  it("GET /v1/openapi.json is an OpenAPI document with every operation under /v1", async () => {
+  it("GET /v1/openapi.json is an OpenAPI document with every operation under its server, /v1", async () => {
     const response = await fetch(`${server.url}/v1/openapi.json`)
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toMatch(/application\/json/)
     const document: any = await response.json()
     expect(document.openapi).toMatch(/^3\./)
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) })
+    expect(document.servers).toEqual([{ url: `${server.url}/v1` }])
     const served = new Set<string>()
     for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
       for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${path}`)
     }
-    expect(served).toContain("POST /v1/orgs")
-    expect(served).toContain("POST /v1/spaces/{spaceId}/transfer")
-    expect(served).toContain("PUT /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}")
+    expect(served).toContain("POST /orgs")
+    expect(served).toContain("POST /spaces/{spaceId}/transfer")
+    expect(served).toContain("PUT /orgs/{organizationId}/teams/{teamId}/members/{userId}")
     expect(served.size).toBeGreaterThanOrEqual(requiredOperations.length)
   })
 
@@ -494,7 +495,7 @@ describe("the server describes itself", () => {
     const document: any = await (await fetch(`${server.url}/v1/openapi.json`)).json()
     const named = new Set<string>()
     for (const item of Object.values<Record<string, { operationId?: string }>>(document.paths)) {
-      for (const operation of Object.values(item)) named.add(String(operation.operationId).split(".").pop()!)
+      for (const operation of Object.values(item)) named.add(String(operation.operationId))
     }
     expect(requiredOperations.filter((op) => !named.has(op))).toEqual([])
   })

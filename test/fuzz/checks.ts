@@ -17,7 +17,10 @@ export interface Problem {
  */
 export const MAX_ERROR_BODY_BYTES = 2_048
 
-/** The official error body, exactly: `{"error": {"code": <status>, "message": "<non-empty>"}}`. */
+/**
+ * The official error body, exactly: `{"error": {"code": <status>, "message": "<non-empty>"}}`, a 400
+ * with the field it names too (`"field": "<non-empty>"`).
+ */
 export const errorShapeProblems = (status: number, contentType: string | undefined, text: string): ReadonlyArray<string> => {
   if (contentType === undefined || !/^application\/json\b/i.test(contentType)) {
     return [`content type is ${contentType ?? "absent"}, not application/json (body: ${JSON.stringify(text.slice(0, 100))})`]
@@ -31,10 +34,12 @@ export const errorShapeProblems = (status: number, contentType: string | undefin
   const problems: Array<string> = []
   const keys = (value: unknown) => (value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).sort().join(",") : "")
   if (keys(body) !== "error") problems.push(`top-level keys are [${keys(body)}], not [error]`)
-  else if (keys(body.error) !== "code,message") problems.push(`error's keys are [${keys(body.error)}], not [code, message]`)
-  else {
+  else if (keys(body.error) !== (status === 400 ? "code,field,message" : "code,message")) {
+    problems.push(`error's keys are [${keys(body.error)}], not [code, ${status === 400 ? "field, " : ""}message]`)
+  } else {
     if (body.error.code !== status) problems.push(`error.code is ${JSON.stringify(body.error.code)}, the status ${status}`)
     if (typeof body.error.message !== "string" || body.error.message.trim() === "") problems.push("error.message is empty or not a string")
+    if (status === 400 && (typeof body.error.field !== "string" || body.error.field === "")) problems.push("error.field is empty or not a string")
   }
   return problems
 }

@@ -1,6 +1,5 @@
-import { HttpApi, OpenApi, OpenApiJsonSchema } from "@effect/platform"
+import { OpenApi } from "@effect/platform"
 import { QuireApi } from "@quire/http"
-import { Option, Schema, SchemaAST } from "effect"
 import { isUndescribed, type JsonSchema, type SchemaDocument } from "./jsonSchema.js"
 
 /** A query parameter as the document describes it. */
@@ -30,37 +29,27 @@ export interface Operation {
 
 type Json = any
 
-/** Quire's own OpenAPI document, the same one the server serves at `/v1/openapi.json`. */
+/** Quire's own OpenAPI document: the one the server serves at `/v1/openapi.json`, with `servers` relative (`/v1`). */
 export const quireDocument: Json & SchemaDocument = OpenApi.fromApi(QuireApi)
 
-const payloadSchemas = new Map<string, SchemaAST.AST>()
-HttpApi.reflect(QuireApi, {
-  onGroup: () => {},
-  onEndpoint: ({ endpoint, group }) => {
-    if (Option.isSome(endpoint.payloadSchema)) payloadSchemas.set(`${group.identifier}.${endpoint.name}`, endpoint.payloadSchema.value.ast)
-  }
-})
-
 /**
- * The body schema of an operation. A body the document leaves undescribed (an optional body
- * is a transformation from `unknown`, which the generator writes as `unknown`) is described
- * again from the payload schema, past the transformations whose encoded side is `unknown`.
+ * The body schema of an operation. Every body is described (an optional body as its schema,
+ * see `OptionalBody`): one written as `unknown` would leave nothing to generate values from.
  */
-const bodySchemaOf = (documentOperationId: string, described: JsonSchema | undefined): JsonSchema | undefined => {
-  if (described === undefined || !isUndescribed(described)) return described
-  let ast = payloadSchemas.get(documentOperationId)
-  const describe = (node: SchemaAST.AST) =>
-    OpenApiJsonSchema.makeWithDefs(Schema.make(node), { defs: quireDocument.components.schemas }) as JsonSchema
-  while (ast !== undefined && SchemaAST.isTransformation(ast) && isUndescribed(describe(ast))) ast = ast.to
-  return ast === undefined ? described : describe(ast)
+const bodySchemaOf = (operationId: string, described: JsonSchema | undefined): JsonSchema | undefined => {
+  if (described !== undefined && isUndescribed(described)) throw new Error(`Quire's document leaves the body of ${operationId} undescribed`)
+  return described
 }
 
+/** The document's paths are relative to its one server, `/v1`; operations keep the prefix. */
 const operationsOf = (document: Json): ReadonlyArray<Operation> =>
-  Object.entries<Json>(document.paths).flatMap(([template, item]) =>
+  Object.entries<Json>(document.paths).flatMap(([path, item]) =>
     Object.entries<Json>(item).map(([method, operation]): Operation => {
       const parameters: Array<Json> = operation.parameters ?? []
+      const server: string = document.servers[0].url
+      const template = path === "/" ? server : `${server}${path}`
       return {
-        id: String(operation.operationId).split(".").pop()!,
+        id: operation.operationId,
         method: method.toUpperCase(),
         template,
         pathParameters: [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),

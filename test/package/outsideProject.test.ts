@@ -21,7 +21,8 @@ const PACKAGES = [
   "adapters/sqlite",
   "adapters/postgres",
   "adapters/http",
-  "packages/cli"
+  "packages/cli",
+  "packages/testing"
 ]
 const TOOLS = { typescript: "5.9.3", "@types/node": "20.19.25" }
 
@@ -85,6 +86,7 @@ const newProject = (manager: "npm" | "pnpm") => {
     })
   )
   copyFileSync(join(consumer, "embed.ts"), join(dir, "embed.ts"))
+  copyFileSync(join(consumer, "kit.ts"), join(dir, "kit.ts"))
   copyFileSync(join(consumer, "tsconfig.json"), join(dir, "tsconfig.json"))
   return dir
 }
@@ -108,6 +110,11 @@ const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Pro
       mkdirSync(join(dir, "data"), { recursive: true })
       const output = await run(dir, process.execPath, ["out/embed.js"])
       expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ space: "Handbook", pages: ["Welcome"] })
+    }, 120_000)
+
+    it("runs a property with the test kit, with plain node", async () => {
+      const output = await run(dir, process.execPath, ["out/kit.js"])
+      expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ property: "held" })
     }, 120_000)
 
     it("runs the quire binary with plain node", async () => {

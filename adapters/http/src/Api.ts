@@ -8,8 +8,12 @@ import { OrganizationsGroup } from "./groups/OrganizationsGroup.js"
 import { SpacesGroup } from "./groups/SpacesGroup.js"
 import { TeamsGroup } from "./groups/TeamsGroup.js"
 import { UsersGroup } from "./groups/UsersGroup.js"
+import { API_PREFIX, relativeToServer } from "./openApiDocument.js"
 
-/** The GitBook-compatible `/v1` API. Endpoint names are the official operationIds. */
+/**
+ * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
+ * is top-level, so they are the document's operationIds as they are.
+ */
 export class QuireApi extends HttpApi.make("quire")
   .add(MetaGroup)
   .add(UsersGroup)
@@ -22,11 +26,12 @@ export class QuireApi extends HttpApi.make("quire")
   .addError(InvalidInputError)
   .addError(NotFoundError)
   .addError(InternalServerError)
-  .prefix("/v1")
+  .prefix(API_PREFIX)
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",
       description: "A self-hosted, GitBook-compatible content API.",
-      version: "0.1.0"
+      version: "0.1.0",
+      transform: relativeToServer
     })
   ) {}

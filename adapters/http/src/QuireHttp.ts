@@ -1,6 +1,6 @@
-import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
 import { Collections, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
@@ -14,6 +14,7 @@ import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
 import { isolated } from "./isolated.js"
+import { API_PREFIX, withServer } from "./openApiDocument.js"
 
 /** Each group built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -28,13 +29,29 @@ const Handlers = Layer.mergeAll(
 )
 
 /**
+ * The OpenAPI document of `QuireApi` as served at `/v1/openapi.json`: paths relative to its one
+ * server, `apiUrl` (the public URL followed by `/v1`, `Urls.api("")`).
+ */
+export const openApiDocument = (apiUrl: string): OpenApi.OpenAPISpec => withServer(OpenApi.fromApi(QuireApi), apiUrl)
+
+/** `GET /v1/openapi.json`, without authentication: the document, made once, at the configured public URL. */
+const OpenApiRoute = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function* () {
+    const urls = yield* Urls
+    const response = yield* Effect.orDie(HttpServerResponse.json(openApiDocument(urls.api(""))))
+    yield* router.get(`${API_PREFIX}/openapi.json`, Effect.succeed(response))
+  })
+)
+
+/**
  * The `/v1` API as a layer: every handler, authentication, limits on input, error mapping,
- * the generated OpenAPI document at `/v1/openapi.json` and a reference page at `/v1/reference`.
+ * the generated OpenAPI document at `/v1/openapi.json` (see `openApiDocument`) and a reference
+ * page at `/v1/reference`.
  * Requires the core services (see `QuireCore.layer`); serve it with `HttpApiBuilder.serve()`.
  * Provide `InputLimits.layer({...})` to it to change the limits on input.
  */
 export const QuireHttpApi = Layer.mergeAll(
-  HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" }),
+  OpenApiRoute,
   HttpApiScalar.layer({ path: "/v1/reference" }),
   InputLimitsLive,
   ErrorMappingLive

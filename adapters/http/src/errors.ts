@@ -1,7 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Conflict, Forbidden, Gone, InvalidInput, NotFound, RateLimited, Unauthorized } from "@quire/core"
 import { ParseResult, Schema } from "effect"
-import { shortMessage } from "./errorMessage.js"
+import { shortMessage, shortValue } from "./errorMessage.js"
 
 /** A failure that is not the caller's fault; its details go to the log, not the body. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
@@ -36,9 +36,26 @@ const isInstance =
   (u: unknown): u is E =>
     u instanceof cls
 
-export const InvalidInputError = wire("BadRequest", isInstance(InvalidInput), 400, (message) =>
-  new InvalidInput({ field: "", message })
-)
+/**
+ * 400, the official body plus `field`, the input that breaks a rule as `InvalidInput` names it
+ * (`title`, `position.before.space`, `limit`; `body` for the body as a whole). The official
+ * schema allows it: its error object does not close its properties. Long fields are cut like
+ * the values quoted in messages (see `shortValue`), so `field` is the one the message names.
+ * Decoded (by a client), a 400 without `field`, which Quire never sends but a proxy or an
+ * older server may, gives `field: ""`: the server named no field.
+ */
+export const InvalidInputError = Schema.transformOrFail(
+  Schema.Struct({
+    error: Schema.Struct({ code: Schema.Literal(400), message: Schema.String, field: Schema.optional(Schema.String) })
+  }),
+  Schema.declare(isInstance(InvalidInput), { identifier: "BadRequest" }),
+  {
+    strict: true,
+    decode: (body) => ParseResult.succeed(new InvalidInput({ field: body.error.field ?? "", message: body.error.message })),
+    encode: (error) =>
+      ParseResult.succeed({ error: { code: 400 as const, message: shortMessage(error.message), field: shortValue(error.field) } })
+  }
+).annotations(HttpApiSchema.annotations({ status: 400, identifier: "BadRequestError" }))
 export const UnauthorizedError = wire("Unauthorized", isInstance(Unauthorized), 401, (message) => new Unauthorized({ message }))
 export const ForbiddenError = wire("Forbidden", isInstance(Forbidden), 403, (message) => new Forbidden({ message }))
 export const NotFoundError = wire("NotFound", isInstance(NotFound), 404, (message) => new NotFound({ message }))

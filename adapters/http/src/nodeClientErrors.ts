@@ -15,9 +15,13 @@ const refusalOf = (code: string | undefined): readonly [status: number, message:
   }
 }
 
+/**
+ * The official error body; a 400 also names its field, as every 400 does (see
+ * `InvalidInputError`): here `request`, since Node refused the request as a whole.
+ */
 const rawAnswer = (code: string | undefined): string => {
   const [status, message] = refusalOf(code)
-  const body = JSON.stringify({ error: { code: status, message } })
+  const body = JSON.stringify({ error: status === 400 ? { code: status, message, field: "request" } : { code: status, message } })
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`

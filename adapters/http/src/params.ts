@@ -9,7 +9,7 @@ import {
   TeamId,
   UserId
 } from "@quire/core"
-import { Schema } from "effect"
+import { Schema, SchemaAST } from "effect"
 
 /**
  * Text from the URL, as every path and query parameter is declared: refused with 400 naming
@@ -51,7 +51,11 @@ export const PageParams = {
 
 export const Order = Schema.Literal("asc", "desc")
 
-/** A body the spec marks optional: an absent body reads as `{}`. */
+/**
+ * A body the spec marks optional: an absent body reads as `{}`. The OpenAPI document describes
+ * it as `schema` (the surrogate), not as the `unknown` it is decoded from; the operation marks
+ * the body optional there (`optionalBodyInDocument`).
+ */
 export const OptionalBody = <A, I>(schema: Schema.Schema<A, I, never>) =>
   Schema.compose(
     Schema.transform(Schema.NullOr(Schema.Unknown), Schema.Unknown, {
@@ -61,4 +65,4 @@ export const OptionalBody = <A, I>(schema: Schema.Schema<A, I, never>) =>
     }),
     schema,
     { strict: false }
-  )
+  ).annotations({ [SchemaAST.SurrogateAnnotationId]: schema.ast })

@@ -80,7 +80,7 @@ export const parseRawAnswer = (raw: string) => {
   return { statusLine, status: Number(statusLine.split(" ")[1]), headers, body: end === -1 ? "" : raw.slice(end + 4) }
 }
 
-/** The official error body with `status`, as JSON; returns its message. */
+/** The official error body with `status`, as JSON, a 400 naming its `field`; returns its message. */
 export const expectErrorBody = (
   answer: { readonly status: number; readonly contentType: string | undefined; readonly body: string },
   status: number
@@ -88,7 +88,8 @@ export const expectErrorBody = (
   expect({ status: answer.status, body: answer.body.slice(0, 300) }).toMatchObject({ status })
   expect(answer.contentType ?? "").toMatch(/^application\/json/)
   const parsed = JSON.parse(answer.body) as { error: { code: number; message: string } }
-  expect(parsed).toEqual({ error: { code: status, message: expect.any(String) } })
+  const field = status === 400 ? { field: expect.stringMatching(/./) } : {}
+  expect(parsed).toEqual({ error: { code: status, message: expect.any(String), ...field } })
   return parsed.error.message
 }
 

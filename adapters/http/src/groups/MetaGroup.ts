@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 
 /** The official `ApiInformation` (`version`, `build`), plus where this API describes itself. */
@@ -12,4 +12,12 @@ export const ServiceInfo = Schema.Struct({
 export interface ServiceInfo extends Schema.Schema.Type<typeof ServiceInfo> {}
 
 /** `GET /v1/`: what this server is, without authentication. */
-export class MetaGroup extends HttpApiGroup.make("meta").add(HttpApiEndpoint.get("getApiInformation", "/").addSuccess(ServiceInfo)) {}
+export class MetaGroup extends HttpApiGroup.make("meta", { topLevel: true }).add(
+  HttpApiEndpoint.get("getApiInformation", "/")
+    .addSuccess(ServiceInfo)
+    .annotate(OpenApi.Summary, "Get API information")
+    .annotate(
+      OpenApi.Description,
+      "The release version and build date of this server, and where its OpenAPI document and reference page are."
+    )
+) {}

@@ -23,12 +23,17 @@ export const isEmoji = (s: string): boolean => {
   return text !== undefined && isEmojiText(text)
 }
 
+/** Emoji to generate from: single ones, sequences joined with U+200D, a flag, a keycap, code points. */
+const SAMPLE_EMOJI = ["😀", "📚", "🚀", "✅", "❤️", "👩‍💻", "🏳️‍🌈", "🇫🇷", "1️⃣", "1f600", "1F4DA", "1f468-200d-1f4bb"]
+
 /** At most 50 characters (code points, as JSON Schema counts them) that are all emoji. */
 export const Emoji = Schema.String.pipe(
   Schema.filter((s) => [...s].length <= 50, { message: () => "must be at most 50 characters" }),
   Schema.filter(isEmoji, {
     message: () => "must be an emoji, or its code points in hex such as 1f600",
-    jsonSchema: { maxLength: 50 }
+    jsonSchema: { maxLength: 50 },
+    // Random strings are almost never emoji: generate from samples (validation is unchanged).
+    arbitrary: () => (fc) => fc.constantFrom(...SAMPLE_EMOJI)
   })
 )
 

@@ -1,0 +1,2 @@
+export * from "./QuireArbitrary.js"
+export * from "./QuireTest.js"
