@@ -2,7 +2,14 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { PgClient } from "@effect/sql-pg"
-import { nameTransforms, runMigrations, SqlReader, SqlRepositories, type StorageServices } from "@quire/storage-sql"
+import {
+  type AppliedMigrations,
+  nameTransforms,
+  runMigrationsWith,
+  SqlReader,
+  SqlRepositories,
+  type StorageServices
+} from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import type pg from "pg"
 import { acquirePool } from "./PgPool.js"
@@ -12,6 +19,11 @@ export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database */
   readonly url: string
   readonly maxConnections?: number | undefined
+  /**
+   * Called once the layer has migrated the database, with the migrations that ran (none when
+   * it was up to date, or when another server ran them first); by default nothing.
+   */
+  readonly onMigrated?: ((applied: AppliedMigrations) => Effect.Effect<void>) | undefined
 }
 
 export type PostgresStorageError = SqlError | MigrationError
@@ -35,7 +47,12 @@ const layer = (options: PostgresStorageOptions): Layer.Layer<StorageServices, Po
   Layer.unwrapScoped(
     Effect.map(poolFor(options), (pool) =>
       SqlRepositories.layer.pipe(
-        Layer.provide(Layer.merge(runMigrations, Layer.succeed(SqlReader, makePgReader(pool)))),
+        Layer.provide(
+          Layer.merge(
+            runMigrationsWith(options.onMigrated ?? (() => Effect.void)),
+            Layer.succeed(SqlReader, makePgReader(pool))
+          )
+        ),
         Layer.provide(clientOn(pool))
       )
     )

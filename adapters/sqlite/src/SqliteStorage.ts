@@ -2,7 +2,14 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { SqliteClient } from "@effect/sql-sqlite-node"
-import { nameTransforms, runMigrations, SqlReader, SqlRepositories, type StorageServices } from "@quire/storage-sql"
+import {
+  type AppliedMigrations,
+  nameTransforms,
+  runMigrationsWith,
+  SqlReader,
+  SqlRepositories,
+  type StorageServices
+} from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import { prepareDatabaseFile } from "./databaseFile.js"
 import { makeDirectReader } from "./DirectReader.js"
@@ -13,6 +20,11 @@ export interface SqliteStorageOptions {
    * owner only (0600, 0700); existing ones keep their modes (see `prepareDatabaseFile`).
    */
   readonly filename: string
+  /**
+   * Called once the layer has migrated the database, with the migrations that ran (none when
+   * it was up to date); by default nothing.
+   */
+  readonly onMigrated?: ((applied: AppliedMigrations) => Effect.Effect<void>) | undefined
 }
 
 export type SqliteStorageError = SqlError | MigrationError
@@ -55,7 +67,7 @@ const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
 /** Every storage port in one SQLite file, migrated when the layer is built. */
 const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>
   SqlRepositories.layer.pipe(
-    Layer.provide(Layer.merge(runMigrations, reader(options))),
+    Layer.provide(Layer.merge(runMigrationsWith(options.onMigrated ?? (() => Effect.void)), reader(options))),
     Layer.provide(client(options))
   )
 

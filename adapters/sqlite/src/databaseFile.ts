@@ -17,7 +17,12 @@ const errorCode = (error: unknown): unknown => (error as { code?: unknown } | nu
  */
 export const prepareDatabaseFile = (filename: string): Effect.Effect<void> =>
   Effect.suspend(() => {
-    mkdirSync(dirname(filename), { recursive: true, mode: 0o700 })
+    try {
+      mkdirSync(dirname(filename), { recursive: true, mode: 0o700 })
+    } catch (error) {
+      // A file where the folder should be: the open below fails with the ENOTDIR that says so.
+      if (errorCode(error) !== "EEXIST") throw error
+    }
     try {
       closeSync(openSync(filename, "wx", 0o600))
       return Effect.void

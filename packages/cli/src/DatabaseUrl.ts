@@ -1,4 +1,4 @@
-import { Data, Effect } from "effect"
+import { Data, Effect, Layer } from "effect"
 import { MemoryStorage } from "@quire/storage-memory"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
@@ -23,15 +23,26 @@ export const parseDatabaseUrl = (url: string): Effect.Effect<StorageChoice, BadD
   return Effect.fail(new BadDatabaseUrl({ url }))
 }
 
-/** The storage adapter a `DATABASE_URL` names; building it migrates the database. */
-export const storageLayer = (choice: StorageChoice) => {
+/** Told which migrations a storage layer ran, `[3, "write_lock"]` for `0003_write_lock`; none when up to date. */
+export type OnMigrated = (applied: ReadonlyArray<readonly [id: number, name: string]>) => Effect.Effect<void>
+
+/**
+ * The storage adapter a `DATABASE_URL` names; building it migrates the database, then calls
+ * `onMigrated` (if given) with the migrations that ran. Memory has no schema: always up to date.
+ */
+export const storageLayer = (
+  choice: StorageChoice,
+  onMigrated?: OnMigrated
+) => {
   switch (choice.kind) {
     case "memory":
-      return MemoryStorage.layer
+      return onMigrated === undefined
+        ? MemoryStorage.layer
+        : Layer.merge(MemoryStorage.layer, Layer.effectDiscard(onMigrated([])))
     case "sqlite":
-      return SqliteStorage.layer({ filename: choice.filename })
+      return SqliteStorage.layer({ filename: choice.filename, onMigrated })
     case "postgres":
-      return PostgresStorage.layer({ url: choice.url })
+      return PostgresStorage.layer({ url: choice.url, onMigrated })
   }
 }
 

@@ -6,7 +6,7 @@ const defaults = RateLimits.defaultValue()
 const budget = (name: string, fallback: number) =>
   Config.integer(name).pipe(
     Config.withDefault(fallback),
-    Config.validate({ message: "must be a whole number, 0 or more (0: no limit)", validation: (n) => n >= 0 })
+    Config.validate({ message: `${name} must be a whole number, 0 or more (0: no limit)`, validation: (n) => n >= 0 })
   )
 
 /**

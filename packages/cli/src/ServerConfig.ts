@@ -11,7 +11,7 @@ export const ServerConfig = Effect.gen(function* () {
   const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
   const maxBodyBytes = yield* Config.integer("MAX_BODY_BYTES").pipe(
     Config.withDefault(DEFAULT_MAX_BODY_BYTES),
-    Config.validate({ message: "must be a whole number of bytes, at least 1", validation: (n) => n >= 1 })
+    Config.validate({ message: "MAX_BODY_BYTES must be a whole number of bytes, at least 1", validation: (n) => n >= 1 })
   )
   const storage = yield* parseDatabaseUrl(databaseUrl)
   return { databaseUrl, host, port, publicUrl: publicUrl.replace(/\/+$/, ""), maxBodyBytes, storage } as const

@@ -1,13 +1,13 @@
 import { ApiTokens, NotFound, QuireCore, Users } from "@quire/core"
 import { Console, Effect, Layer, Option } from "effect"
-import { storageLayer } from "./DatabaseUrl.js"
+import { openStorage } from "./openStorage.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 const withCore = <A, E>(effect: Effect.Effect<A, E, Users | ApiTokens>) =>
   Effect.flatMap(ServerConfig, (config) =>
     Effect.provide(
       effect,
-      QuireCore.layer({ publicUrl: config.publicUrl }).pipe(Layer.provide(storageLayer(config.storage)))
+      QuireCore.layer({ publicUrl: config.publicUrl }).pipe(Layer.provide(openStorage(config.storage)))
     )
   )
 

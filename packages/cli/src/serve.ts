@@ -6,7 +6,9 @@ import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
 import { bootstrapFirstUser } from "./bootstrap.js"
-import { describeStorage, storageLayer } from "./DatabaseUrl.js"
+import { describeStorage, type OnMigrated } from "./DatabaseUrl.js"
+import { CannotListen } from "./failures/CannotListen.js"
+import { openStorage } from "./openStorage.js"
 import type { ServerConfig } from "./ServerConfig.js"
 
 type Config = Effect.Effect.Success<typeof ServerConfig>
@@ -23,9 +25,19 @@ const PurgeJob = Layer.scopedDiscard(
   })
 )
 
-/** The whole server as one layer: HTTP on `config.port`, over the configured storage. */
-export const serverLayer = (config: Config) => {
-  const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(Layer.provideMerge(storageLayer(config.storage)))
+/**
+ * The whole server as one layer: HTTP on `config.port`, over the configured storage, which it
+ * migrates first (`onMigrated`: see `storageLayer`). It fails with `DatabaseUnavailable` when
+ * the storage cannot start, and with `CannotListen` when the port or address cannot be had.
+ */
+export const serverLayer = (config: Config, options: { readonly onMigrated?: OnMigrated } = {}) => {
+  const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
+    Layer.provideMerge(openStorage(config.storage, options.onMigrated))
+  )
+  const listening = NodeHttpServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
+    port: config.port,
+    host: config.host
+  }).pipe(Layer.mapError((cause) => new CannotListen({ host: config.host, port: config.port, cause })))
   const announce = Layer.effectDiscard(
     Effect.gen(function* () {
       yield* bootstrapFirstUser(config.publicUrl)
@@ -48,7 +60,7 @@ export const serverLayer = (config: Config) => {
     PurgeJob
   ).pipe(
     Layer.provide(QuireHttpApi.pipe(Layer.provide(InputLimits.layer({ maxBodyBytes: config.maxBodyBytes })))),
-    Layer.provide(NodeHttpServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), { port: config.port, host: config.host })),
+    Layer.provide(listening),
     Layer.provide(core),
     Layer.provide(Layer.setTracerEnabled(false))
   )

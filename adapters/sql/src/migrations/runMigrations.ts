@@ -9,6 +9,9 @@ export const MIGRATIONS_TABLE = "effect_sql_migrations"
 /** Any constant: it names the lock that serializes migrating servers in one Postgres database. */
 const MIGRATION_LOCK = 7_140_733_921
 
+/** Migrations as the Migrator returns them: `[3, "write_lock"]` for `0003_write_lock`. */
+export type AppliedMigrations = ReadonlyArray<readonly [id: number, name: string]>
+
 const migrator = Migrator.make({})({ loader: Migrator.fromRecord(migrations), table: MIGRATIONS_TABLE })
 
 /**
@@ -20,7 +23,7 @@ const migrator = Migrator.make({})({ loader: Migrator.fromRecord(migrations), ta
  * then find every migration done.
  */
 export const migrate: Effect.Effect<
-  ReadonlyArray<readonly [id: number, name: string]>,
+  AppliedMigrations,
   Migrator.MigrationError | SqlError,
   SqlClient
 > = Effect.gen(function* () {
@@ -42,6 +45,16 @@ export const migrate: Effect.Effect<
   })
 })
 
+/**
+ * Runs the migrations when built, then `onApplied` with those that ran (none when the schema
+ * was up to date); provide it before the repositories.
+ */
+export const runMigrationsWith = (
+  onApplied: (applied: AppliedMigrations) => Effect.Effect<void>
+): Layer.Layer<never, Migrator.MigrationError | SqlError, SqlClient> =>
+  Layer.effectDiscard(Effect.flatMap(migrate, onApplied))
+
 /** Runs the migrations when built; provide it before the repositories. */
-export const runMigrations: Layer.Layer<never, Migrator.MigrationError | SqlError, SqlClient> =
-  Layer.effectDiscard(migrate)
+export const runMigrations: Layer.Layer<never, Migrator.MigrationError | SqlError, SqlClient> = runMigrationsWith(
+  () => Effect.void
+)

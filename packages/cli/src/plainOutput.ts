@@ -1,0 +1,23 @@
+import { Console, Effect } from "effect"
+
+/** ANSI colour and style sequences (`ESC [ ... m`), as @effect/cli writes its help and errors. */
+const STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
+
+const styled = (stream: NodeJS.WriteStream) => stream.isTTY === true && process.env.NO_COLOR === undefined
+
+const plain = (stream: NodeJS.WriteStream, args: ReadonlyArray<unknown>): Array<unknown> =>
+  styled(stream) ? [...args] : args.map((arg) => (typeof arg === "string" ? arg.replace(STYLE, "") : arg))
+
+/**
+ * Runs `effect` with `Console.log` and `Console.error` writing without colours when their
+ * stream is not a terminal (a pipe, a file) or `NO_COLOR` is set: help and usage errors stay
+ * readable in logs and tests.
+ */
+export const withPlainOutput = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Console.consoleWith((console) =>
+    Effect.withConsole(effect, {
+      ...console,
+      log: (...args) => console.log(...plain(process.stdout, args)),
+      error: (...args) => console.error(...plain(process.stderr, args))
+    })
+  )
