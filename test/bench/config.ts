@@ -29,6 +29,11 @@ export interface BenchConfig {
   readonly jsonPath: string | undefined
   /** Where to write a V8 CPU profile of the Quire server, if anywhere. */
   readonly cpuProfileDir: string | undefined
+  /**
+   * How the Quire server runs: `built` (default), the JavaScript of `pnpm build` as an installed
+   * `quire` runs; `source`, the TypeScript through tsx's loader.
+   */
+  readonly quireFrom: "built" | "source"
 }
 
 const positive = (name: string, fallback: number): number => {
@@ -51,6 +56,12 @@ const backends = (): ReadonlyArray<BackendName> | "auto" => {
   return [...new Set(names as Array<BackendName>)]
 }
 
+const quireFrom = (): BenchConfig["quireFrom"] => {
+  const raw = process.env.BENCH_QUIRE || "built"
+  if (raw !== "built" && raw !== "source") throw new Error(`BENCH_QUIRE must be built or source, got "${raw}"`)
+  return raw
+}
+
 export const readConfig = (): BenchConfig => ({
   backends: backends(),
   durationSeconds: positive("BENCH_DURATION", 10),
@@ -65,5 +76,6 @@ export const readConfig = (): BenchConfig => ({
   pageRepeats: Math.round(positive("BENCH_PAGE_REPEATS", 20)),
   serviceSeedBudgetSeconds: positive("BENCH_SEED_BUDGET", 60),
   jsonPath: process.env.BENCH_JSON || undefined,
-  cpuProfileDir: process.env.BENCH_CPU_PROF || undefined
+  cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
+  quireFrom: quireFrom()
 })

@@ -4,6 +4,7 @@
  * baseline on the same rows, and Quire's services in process beside the raw driver. Prints
  * figures; asserts nothing about them. See test/bench/README.md.
  */
+import { execFileSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
@@ -93,7 +94,8 @@ const measure = async (
     name: `quire-${backend.name}`,
     port: quirePort,
     databaseUrl: backend.databaseUrl,
-    cpuProfileDir: config.cpuProfileDir
+    cpuProfileDir: config.cpuProfileDir,
+    fromSource: config.quireFrom === "source"
   })
   console.log(`Quire is up at ${quire.url} (pid ${quire.process.pid}, CPU ${config.serverCpu}); wrk runs on CPU ${config.loadCpu}`)
   const baseline = await startBaseline({
@@ -122,6 +124,10 @@ const measure = async (
 
 const bench = async () => {
   ensureWrk()
+  if (config.quireFrom === "built") {
+    console.log("Building the packages (pnpm build): the Quire server runs from the build …")
+    execFileSync("pnpm", ["build"], { cwd: join(import.meta.dirname, "../.."), stdio: "inherit" })
+  }
   const started = performance.now()
   // The figures only mean something on a quiet machine; say how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(" ")

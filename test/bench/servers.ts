@@ -3,6 +3,10 @@ import { type PinnedProcess, spawnPinned, waitForHttp } from "./processes.js"
 
 const root = resolve(import.meta.dirname, "../..")
 const QUIRE_MAIN = join(root, "packages/cli/src/main.ts")
+/** `quire` as installed users run it: the JavaScript `pnpm build` emits, without tsx's loader. */
+const QUIRE_BUILT = join(root, "packages/cli/dist/main.js")
+/** Picks each workspace package's `dist` build instead of its TypeScript source (their `exports`). */
+const BUILT_CONDITION = "--conditions=quire-built"
 
 export interface ServerOptions {
   readonly port: number
@@ -19,7 +23,10 @@ export interface RunningServer {
   readonly process: PinnedProcess
 }
 
-/** Node runs the TypeScript through tsx's loader in the same process: no wrapper process, one pid to pin. */
+/**
+ * Node runs the script in one process (no wrapper: one pid to pin): TypeScript through tsx's
+ * loader, JavaScript as it is.
+ */
 const startTs = async (
   name: string,
   main: string,
@@ -28,11 +35,12 @@ const startTs = async (
   options: ServerOptions,
   nodeFlags: ReadonlyArray<string> = []
 ): Promise<RunningServer> => {
+  const loader = main.endsWith(".ts") ? ["--import", "tsx"] : []
   const process_ = spawnPinned({
     name,
     cpu: options.cpu,
     command: process.execPath,
-    args: [...nodeFlags, "--import", "tsx", main, ...args],
+    args: [...nodeFlags, ...loader, main, ...args],
     env: { ...process.env, ...env, PORT: String(options.port), PUBLIC_URL: options.publicUrl },
     cwd: root,
     logFile: join(options.dir, `${name}.log`)
@@ -55,18 +63,30 @@ const startTs = async (
  */
 const QUIRE_NODE_FLAGS = ["--max-semi-space-size=64"]
 
-/** The real `quire serve` on the given database. */
+/**
+ * The real `quire serve` on the given database: by default the build (`pnpm build` first), as
+ * an installed `quire` runs; `fromSource` runs the TypeScript through tsx instead.
+ */
 export const startQuire = (
-  options: ServerOptions & { readonly name: string; readonly databaseUrl: string; readonly cpuProfileDir?: string | undefined }
+  options: ServerOptions & {
+    readonly name: string
+    readonly databaseUrl: string
+    readonly cpuProfileDir?: string | undefined
+    readonly fromSource?: boolean | undefined
+  }
 ) =>
   startTs(
     options.name,
-    QUIRE_MAIN,
+    options.fromSource ? QUIRE_MAIN : QUIRE_BUILT,
     ["serve"],
     // One token sends every request: a budget no run reaches, so the counter is measured but never refuses.
     { DATABASE_URL: options.databaseUrl, TOKEN_REQUESTS_PER_MINUTE: "1000000000" },
     options,
-    [...QUIRE_NODE_FLAGS, ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]
+    [
+      ...QUIRE_NODE_FLAGS,
+      ...(options.fromSource ? [] : [BUILT_CONDITION]),
+      ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])
+    ]
   )
 
 /** A hand-written baseline server script, with its own environment. */
