@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { ChangeRequests } from "./change-requests/ChangeRequests.js"
 import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { Invites } from "./invites/Invites.js"
@@ -23,6 +24,7 @@ const services = Layer.mergeAll(
   Collections.Default,
   Spaces.Default,
   SpaceContent.Default,
+  ChangeRequests.Default,
   ContentEngine.Default
 )
 
@@ -43,7 +45,8 @@ const everyMethodAuthorized: {
   teams: true,
   collections: true,
   spaces: true,
-  spaceContent: true
+  spaceContent: true,
+  changeRequests: true
 }
 interface Services {
   readonly users: Users
@@ -55,6 +58,7 @@ interface Services {
   readonly collections: Collections
   readonly spaces: Spaces
   readonly spaceContent: SpaceContent
+  readonly changeRequests: ChangeRequests
 }
 void everyMethodAuthorized
 

@@ -1,3 +1,4 @@
+import type { ChangeRequestRepository } from "./storage/change-requests/ChangeRequestRepository.js"
 import type { CollectionRepository } from "./storage/collections/CollectionRepository.js"
 import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
@@ -25,3 +26,4 @@ export type StoragePorts =
   | ObjectStore
   | BlobStore
   | RevisionRepository
+  | ChangeRequestRepository

@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
-import type { CollectionId, OrganizationId, SpaceId, TeamId } from "../shared/ids.js"
+import type { ChangeRequestId, CollectionId, OrganizationId, SpaceId, TeamId } from "../shared/ids.js"
+import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
 import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
@@ -9,7 +10,7 @@ import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { Actor } from "./Actor.js"
 import type { AccessChecked } from "./Authorized.js"
-import type { CollectionGrant, OrganizationGrant, Parent, SpaceGrant, TeamGrant } from "./Grant.js"
+import type { ChangeRequestGrant, CollectionGrant, OrganizationGrant, Parent, SpaceGrant, TeamGrant } from "./Grant.js"
 import type { CollectionPermissions, OrganizationPermissions, SpacePermissions, TeamPermissions } from "./permissions.js"
 import {
   canCreateContent,
@@ -51,6 +52,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
     const teams = yield* TeamRepository
     const collections = yield* CollectionRepository
     const spaces = yield* SpaceRepository
+    const changeRequests = yield* ChangeRequestRepository
 
     /**
      * The caller's active membership, in one query: what content access needs. Someone who is
@@ -142,6 +144,24 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
         )
       )
 
+    /**
+     * A change request of a space the caller can view, by id or by its number in the space,
+     * with one space permission ensured. An unknown one is `NotFound`, as is one of a space
+     * the caller may not see.
+     */
+    const changeRequest = (spaceId: SpaceId, ref: ChangeRequestId | number, ...need: Need<SpacePermissions>) =>
+      checked(
+        Effect.gen(function* () {
+          const space = yield* viewSpace(spaceId)
+          const found = yield* typeof ref === "number"
+            ? changeRequests.findByNumber(spaceId, ref)
+            : changeRequests.findById(spaceId, ref)
+          if (Option.isNone(found)) return yield* Effect.fail(NotFound.of("Change request", String(ref)))
+          yield* ensureNeed(space.permissions, need)
+          return { ...space, record: found.value, space: space.record } satisfies ChangeRequestGrant
+        })
+      )
+
     /** A team of an organization the caller is a member of, with the caller's role in the team. */
     const team = (organizationId: OrganizationId, teamId: TeamId, ...need: Need<TeamPermissions>) =>
       checked(
@@ -215,6 +235,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
       space,
       activeSpace,
       team,
+      changeRequest,
       parent,
       existingParent,
       transferTarget

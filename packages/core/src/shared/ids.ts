@@ -13,6 +13,8 @@ export const CollectionId = Schema.String.pipe(Schema.brand("CollectionId"))
 export type CollectionId = typeof CollectionId.Type
 export const SpaceId = Schema.String.pipe(Schema.brand("SpaceId"))
 export type SpaceId = typeof SpaceId.Type
+export const ChangeRequestId = Schema.String.pipe(Schema.brand("ChangeRequestId"))
+export type ChangeRequestId = typeof ChangeRequestId.Type
 export const RevisionId = Schema.String.pipe(Schema.brand("RevisionId"))
 export type RevisionId = typeof RevisionId.Type
 

@@ -1,3 +1,5 @@
+export * from "./change-requests/ChangeRequestRecord.js"
+export * from "./change-requests/ChangeRequestRepository.js"
 export * from "./collections/CollectionRecord.js"
 export * from "./collections/CollectionRepository.js"
 export * from "./content/BlobStore.js"

@@ -1,0 +1,5 @@
+export * from "./ChangeRequest.js"
+export * from "./ChangeRequests.js"
+export * from "./inputs.js"
+export * from "./render.js"
+export * from "./status.js"

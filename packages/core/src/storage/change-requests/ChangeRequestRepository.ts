@@ -1,0 +1,27 @@
+import { Context, type Effect, type Option } from "effect"
+import type { ChangeRequestId, SpaceId, UserId } from "../../shared/ids.js"
+import type { Keyset, Slice } from "../../shared/pagination.js"
+import type { ChangeRequestRecord, ChangeRequestStatus } from "./ChangeRequestRecord.js"
+
+export interface ChangeRequestQuery {
+  readonly status: ChangeRequestStatus
+  /** Only those this user created. */
+  readonly createdBy?: UserId | undefined
+}
+
+export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequestRepository")<
+  ChangeRequestRepository,
+  {
+    /** Fails (a defect) if the space already has a change request with this number. */
+    readonly insert: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
+    readonly update: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
+    readonly findById: (spaceId: SpaceId, id: ChangeRequestId) => Effect.Effect<Option.Option<ChangeRequestRecord>>
+    readonly findByNumber: (spaceId: SpaceId, number: number) => Effect.Effect<Option.Option<ChangeRequestRecord>>
+    /** The greatest number in the space, 0 when it has none. */
+    readonly lastNumber: (spaceId: SpaceId) => Effect.Effect<number>
+    /** By (createdAt, id) descending: the newest first. `count` is the total of the query. */
+    readonly list: (spaceId: SpaceId, query: ChangeRequestQuery, keyset: Keyset) => Effect.Effect<Slice<ChangeRequestRecord>>
+  }
+>() {}
+
+export const changeRequestSortKey = (c: ChangeRequestRecord) => [c.createdAt, c.id]

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "@effect/vitest"
+import { canMoveTo, ChangeRequests, type ChangeRequestStatus, ContentEngine, SpaceContent, Spaces } from "@quire/core"
+import { Effect, Layer } from "effect"
+import { as, contentLayer, expectInvalid, expectTag, newWorld } from "../support/content.js"
+
+const layer = Layer.mergeAll(ChangeRequests.Default, SpaceContent.Default, ContentEngine.Default).pipe(
+  Layer.provideMerge(contentLayer)
+)
+const test = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
+  it.effect(name, () => Effect.provide(body(), layer) as Effect.Effect<A, E>)
+
+const services = Effect.all({ spaces: Spaces, crs: ChangeRequests, content: SpaceContent, engine: ContentEngine })
+
+/** The root-level page titles of a revision, in order. */
+const titles = (revision: string) =>
+  Effect.flatMap(ContentEngine, (engine) =>
+    Effect.flatMap(engine.tree(revision), (tree) => Effect.map(tree.children(null), (pages) => pages.map((p) => p.title)))
+  )
+
+/** A world with a space holding pages A and B (ids "a", "b"). */
+const withSpace = Effect.gen(function* () {
+  const { spaces, content, engine } = yield* services
+  const w = yield* newWorld
+  const space = yield* as(w.admin)(spaces.create(w.org, { title: "Handbook" }))
+  const pages = [
+    { id: "a", title: "A", markdown: "one" },
+    { id: "b", title: "B", markdown: "two" }
+  ]
+  const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
+  const merged = yield* as(w.admin)(content.merge(space.id, { revision: first.revision.id }))
+  return { w, space: merged.space }
+})
+
+describe("change request status", () => {
+  const all: ReadonlyArray<ChangeRequestStatus> = ["draft", "open", "archived", "merged"]
+  const allowed = new Set(["draft>open", "open>draft", "draft>archived", "open>archived", "archived>open"])
+  it("draft ⇄ open, draft | open → archived, archived → open; merged is final and never set", () => {
+    for (const from of all) {
+      for (const to of all) {
+        const expected = from === to ? from !== "merged" : allowed.has(`${from}>${to}`)
+        expect(canMoveTo(from, to), `${from} → ${to}`).toBe(expected)
+      }
+    }
+  })
+})
+
+describe("ChangeRequests", () => {
+  test("create numbers per space from 1, as drafts of the space's content; roles decide who may", () =>
+    Effect.gen(function* () {
+      const { spaces, crs } = yield* services
+      const { w, space } = yield* withSpace
+      const first = yield* as(w.editor)(crs.create(space.id, { subject: "First" }))
+      const second = yield* as(w.admin)(crs.create(space.id, {}))
+      expect([first.number, second.number]).toEqual([1, 2])
+      expect(first).toMatchObject({
+        object: "change-request",
+        status: "draft",
+        subject: "First",
+        space: space.id,
+        revision: space.revision,
+        revisionInitial: space.revision,
+        outdated: false,
+        comments: 0,
+        createdBy: { id: w.editor.id }
+      })
+      const other = yield* as(w.admin)(spaces.create(w.org, {}))
+      expect((yield* as(w.admin)(crs.create(other.id, {}))).number).toBe(1)
+      yield* expectTag(as(w.reader)(crs.create(space.id, {})), "Forbidden")
+      yield* expectTag(as(w.outsider)(crs.create(space.id, {})), "NotFound")
+      yield* expectInvalid(as(w.admin)(crs.create(space.id, { subject: "x".repeat(101) })), "subject")
+      expect((yield* as(w.reader)(crs.get(space.id, 1))).id).toBe(first.id)
+      expect((yield* as(w.reader)(crs.get(space.id, second.id))).number).toBe(2)
+      yield* expectTag(as(w.reader)(crs.get(space.id, 3)), "NotFound")
+    }))
+
+  test("status moves by the rules; a forbidden move is a Conflict; the list filters by status", () =>
+    Effect.gen(function* () {
+      const { crs } = yield* services
+      const { w, space } = yield* withSpace
+      const cr = yield* as(w.editor)(crs.create(space.id, {}))
+      expect((yield* as(w.editor)(crs.update(space.id, cr.id, { status: "open", subject: "Ready" }))).status).toBe("open")
+      expect((yield* as(w.admin)(crs.list(space.id, {}))).items.map((c) => c.subject)).toEqual(["Ready"])
+      expect((yield* as(w.editor)(crs.update(space.id, cr.id, { status: "archived" }))).status).toBe("archived")
+      expect((yield* as(w.admin)(crs.list(space.id, {}))).count).toBe(0)
+      expect((yield* as(w.admin)(crs.list(space.id, { status: "archived" }))).count).toBe(1)
+      yield* expectTag(as(w.editor)(crs.update(space.id, cr.id, { status: "draft" })), "Conflict")
+      yield* expectInvalid(as(w.editor)(crs.update(space.id, cr.id, { status: "merged" as never })), "status")
+      yield* expectTag(as(w.reader)(crs.update(space.id, cr.id, { status: "open" })), "Forbidden")
+    }))
+
+  test("two change requests editing different pages both merge; the second was outdated and merges from its base", () =>
+    Effect.gen(function* () {
+      const { spaces, crs } = yield* services
+      const { w, space } = yield* withSpace
+      const one = yield* as(w.editor)(crs.create(space.id, {}))
+      const two = yield* as(w.editor)(crs.create(space.id, {}))
+      yield* as(w.editor)(crs.updateContent(space.id, one.id, [{ operation: "update_page", page: "a", title: "A1" }]))
+      yield* as(w.editor)(crs.updateContent(space.id, two.id, [{ operation: "update_page", page: "b", title: "B2" }]))
+      yield* expectTag(as(w.editor)(crs.merge(space.id, one.id)), "Forbidden")
+      const first = yield* as(w.reviewer)(crs.merge(space.id, one.id))
+      expect(first.result).toBe("merge")
+      expect((yield* as(w.admin)(crs.get(space.id, two.id))).outdated).toBe(true)
+      const second = yield* as(w.reviewer)(crs.merge(space.id, two.number))
+      expect(second.result).toBe("merge")
+      const after = yield* as(w.admin)(spaces.get(space.id))
+      expect(after.revision).toBe(second.revision)
+      expect(yield* titles(after.revision)).toEqual(["A1", "B2"])
+      const merged = yield* as(w.admin)(crs.get(space.id, one.id))
+      expect(merged).toMatchObject({ status: "merged", revisionMerged: first.revision, mergedBy: { id: w.reviewer.id }, outdated: false })
+      yield* expectTag(as(w.editor)(crs.updateContent(space.id, one.id, [{ operation: "delete_page", page: "a" }])), "Conflict")
+      yield* expectTag(as(w.editor)(crs.update(space.id, one.id, { status: "open" })), "Conflict")
+      yield* expectTag(as(w.admin)(crs.merge(space.id, one.id)), "Conflict")
+    }))
+
+  test("the same page changed twice: the second merge answers conflicts and changes nothing; resolving in the change request merges", () =>
+    Effect.gen(function* () {
+      const { spaces, crs } = yield* services
+      const { w, space } = yield* withSpace
+      const one = yield* as(w.editor)(crs.create(space.id, {}))
+      const two = yield* as(w.editor)(crs.create(space.id, {}))
+      yield* as(w.editor)(crs.updateContent(space.id, one.id, [{ operation: "update_page", page: "a", title: "Ours" }]))
+      yield* as(w.editor)(crs.updateContent(space.id, two.id, [{ operation: "update_page", page: "a", title: "Theirs" }]))
+      yield* as(w.admin)(crs.merge(space.id, one.id))
+      const before = (yield* as(w.admin)(spaces.get(space.id))).revision
+      const failed = yield* as(w.admin)(crs.merge(space.id, two.id))
+      expect(failed.result).toBe("conflicts")
+      expect((yield* as(w.admin)(spaces.get(space.id))).revision).toBe(before)
+      expect((yield* as(w.admin)(crs.get(space.id, two.id))).status).toBe("draft")
+      const conflicts = yield* as(w.admin)(crs.conflicts(space.id, two.id))
+      expect(conflicts.map((c) => ("page" in c ? c.page.id : c.id))).toEqual(["a"])
+      // Updating from the space meets the same conflict; writing the resolution into the change request ends it.
+      expect((yield* as(w.editor)(crs.updateFromSpace(space.id, two.id))).result).toBe("conflicts")
+      yield* as(w.editor)(crs.updateContent(space.id, two.id, [{ operation: "update_page", page: "a", title: "Ours" }]))
+      expect((yield* as(w.admin)(crs.merge(space.id, two.id))).result).toBe("merge")
+      expect(yield* titles((yield* as(w.admin)(spaces.get(space.id))).revision)).toEqual(["Ours", "B"])
+    }))
+
+  test("updating from the space brings its new content in and clears outdated; a locked space refuses merges", () =>
+    Effect.gen(function* () {
+      const { spaces, crs } = yield* services
+      const { w, space } = yield* withSpace
+      const one = yield* as(w.editor)(crs.create(space.id, {}))
+      const two = yield* as(w.editor)(crs.create(space.id, {}))
+      yield* as(w.editor)(crs.updateContent(space.id, one.id, [{ operation: "insert_page", document: { markdown: "# New" } }]))
+      yield* as(w.admin)(crs.merge(space.id, one.id))
+      const updated = yield* as(w.editor)(crs.updateFromSpace(space.id, two.id))
+      expect(updated.result).toBe("update")
+      const after = yield* as(w.admin)(crs.get(space.id, two.id))
+      expect(after).toMatchObject({ outdated: false, revision: updated.revision })
+      expect(yield* titles(after.revision)).toEqual(["A", "B", "New"])
+      yield* as(w.admin)(spaces.update(space.id, { editMode: "locked" }))
+      yield* expectTag(as(w.admin)(crs.merge(space.id, two.id)), "Conflict")
+      yield* expectTag(as(w.editor)(crs.updateContent(space.id, two.id, [{ operation: "delete_page", page: "a" }])), "Forbidden")
+    }))
+})
