@@ -8,6 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   Actor,
+  ChangeRequests,
   Collections,
   ContentEngine,
   type InviteId,
@@ -149,6 +150,59 @@ const concurrencyContract = (name: string, servers: Servers) =>
             on(two, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: theirs.revision.id })))
           ])
           expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const after = yield* spaceRecord(one, space.id)
+          const tree = yield* engine.tree(after.revisionId)
+          expect((yield* tree.children(null)).map((p) => p.title)).toStrictEqual(["A2", "B2"])
+        }
+      })
+    )
+
+    it.scopedLive("a hundred change requests created at once in one space are numbered 1 to 100", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
+        const exits = yield* race(
+          Array.from({ length: 100 }, (_, i) =>
+            on(i % 2 === 0 ? one : two, admin, Effect.flatMap(ChangeRequests, (c) => c.create(space.id, { subject: `CR ${i}` })))
+          )
+        )
+        expectNoDefect(exits)
+        expect(exits.map(tagOf).filter((t) => t !== "ok")).toStrictEqual([])
+        const numbers = exits.map((exit) => (Exit.isSuccess(exit) ? (exit.value as { number: number }).number : 0))
+        expect([...numbers].sort((a, b) => a - b)).toStrictEqual(Array.from({ length: 100 }, (_, i) => i + 1))
+      })
+    )
+
+    it.scopedLive("two change requests merged at once both land, or the second answers conflicts: nothing is lost", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const engine = Context.get(one, ContentEngine)
+        for (let round = 0; round < 3; round++) {
+          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
+          const pages = [
+            { id: "a", title: "A", markdown: "one" },
+            { id: "b", title: "B", markdown: "two" }
+          ]
+          const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
+          yield* on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+          const make = (page: string, title: string) =>
+            on(
+              one,
+              admin,
+              Effect.flatMap(ChangeRequests, (c) =>
+                Effect.tap(c.create(space.id, {}), (cr) => c.updateContent(space.id, cr.id, [{ operation: "update_page", page, title }]))
+              )
+            )
+          const crA = yield* make("a", "A2")
+          const crB = yield* make("b", "B2")
+          const exits = yield* race([
+            on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.merge(space.id, crA.id))),
+            on(two, admin, Effect.flatMap(ChangeRequests, (c) => c.merge(space.id, crB.id)))
+          ])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          expect(exits.map((e) => (Exit.isSuccess(e) ? (e.value as { result: string }).result : ""))).toStrictEqual(["merge", "merge"])
           const after = yield* spaceRecord(one, space.id)
           const tree = yield* engine.tree(after.revisionId)
           expect((yield* tree.children(null)).map((p) => p.title)).toStrictEqual(["A2", "B2"])

@@ -3,11 +3,15 @@ import { Cause, Option } from "effect"
 
 /**
  * Errors after which running the whole transaction again may succeed: Postgres'
- * serialization failure (a serializable transaction that would not match any serial order)
- * and deadlock, and SQLite's busy database (another connection held the write lock past the
- * busy timeout).
+ * serialization failure (a serializable transaction that would not match any serial order),
+ * deadlock, and unique violation, and SQLite's busy database (another connection held the
+ * write lock past the busy timeout). A unique violation is how Postgres often reports two
+ * serializable transactions that both read a key as free (the next number of a space's change
+ * requests, say) and both insert it: run again, the loser reads the new state, and the
+ * command's own check decides (the next number, or a `Conflict`). A unique key no command
+ * checks would fail the same way every time, and still fails after the last attempt.
  */
-const RETRYABLE_CODES: ReadonlySet<string> = new Set(["40001", "40P01", "SQLITE_BUSY"])
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(["40001", "40P01", "23505", "SQLITE_BUSY"])
 
 const codeOf = (error: unknown): unknown =>
   error instanceof SqlError && typeof error.cause === "object" && error.cause !== null
