@@ -113,4 +113,36 @@ describe("SpaceContent.merge", () => {
       )
       expect((yield* as(w.admin)(spaces.get(mine.id))).revision).toBe(mine.revision)
     }))
+
+  test("reads: the current revision, a page by id or path (with markdown), files; other revisions on request", () =>
+    Effect.gen(function* () {
+      const { spaces, content, engine } = yield* services
+      const w = yield* newWorld
+      const space = yield* as(w.admin)(spaces.create(w.org, {}))
+      const imported = yield* engine.importPages(
+        [
+          { id: "intro", title: "Intro", markdown: "Hello." },
+          { id: "deep", title: "Deep", parent: "intro", markdown: "Below." }
+        ],
+        { spaceId: space.id, parents: [space.revision] }
+      )
+      const merged = yield* as(w.admin)(content.merge(space.id, { revision: imported.revision.id }))
+      const revision = yield* as(w.reader)(content.revision(space.id))
+      expect(revision).toMatchObject({ object: "revision", id: merged.revision.id, type: "merge" })
+      expect(revision.pages.map((p) => p.title)).toEqual(["Intro"])
+      const deep = yield* as(w.reader)(content.page(space.id, "deep", { markdown: true }))
+      expect(deep).toMatchObject({ id: "deep", title: "Deep", path: "intro/deep" })
+      expect((deep as { markdown?: string }).markdown).toContain("Below.")
+      expect((yield* as(w.reader)(content.pageByPath(space.id, ""))).id).toBe("intro")
+      expect((yield* as(w.reader)(content.pageByPath(space.id, "intro/deep"))).id).toBe("deep")
+      expect(yield* as(w.reader)(content.files(space.id))).toEqual([])
+      expect((yield* as(w.reader)(content.pages(space.id, { revision: space.revision }))).length).toBe(0)
+      yield* expectTag(as(w.reader)(content.page(space.id, "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(content.file(space.id, "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(content.pageByPath(space.id, "missing")), "NotFound")
+      yield* expectTag(as(w.outsider)(content.revision(space.id)), "NotFound")
+      const other = yield* newWorld
+      const theirs = yield* as(other.admin)(spaces.create(other.org, {}))
+      yield* expectTag(as(w.admin)(content.revision(space.id, { revision: theirs.revision })), "NotFound")
+    }))
 })

@@ -2,8 +2,9 @@ import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import { Access } from "../policy/Access.js"
-import { authorizedCommand, guarded } from "../policy/Authorized.js"
-import { Conflict, InvalidInput } from "../shared/errors.js"
+import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { contentUrls } from "../content/tree/render/ContentUrls.js"
+import { Conflict, InvalidInput, NotFound } from "../shared/errors.js"
 import type { RevisionId, SpaceId } from "../shared/ids.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
@@ -12,6 +13,7 @@ import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { renderSpace } from "./render.js"
+import { type PageOptions, revisionContent } from "./revisionContent.js"
 import type { Space } from "./Space.js"
 
 export interface MergeRevisionInput {
@@ -23,6 +25,11 @@ export interface MergeRevisionInput {
    * revision replaces the space's content.
    */
   readonly base?: RevisionId | undefined
+}
+
+/** Which revision of the space to read: its current one unless given. */
+export interface ReadOptions extends PageOptions {
+  readonly revision?: RevisionId | undefined
 }
 
 export interface MergedRevision {
@@ -120,7 +127,38 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
         })
       )
 
-    return { merge } as const
+    /**
+     * The content of one of the space's revisions (its current one by default) for a caller who
+     * can view the space. A revision the space never had is `NotFound`, unless it was made in
+     * another space the caller can view.
+     */
+    const contentOf = (spaceId: SpaceId, revision: RevisionId | undefined) =>
+      Effect.gen(function* () {
+        const grant = yield* access.space(spaceId)
+        const revisionId =
+          revision === undefined
+            ? grant.record.revisionId
+            : (yield* findRevision(spaceId, revision, "revision").pipe(
+                Effect.catchTag("InvalidInput", () => Effect.fail(NotFound.of("Revision", revision)))
+              )).id
+        return revisionContent(engine, contentUrls(urls, spaceId), revisionId)
+      })
+
+    const read =
+      <A, E>(use: (content: ReturnType<typeof revisionContent>) => Effect.Effect<A, E>) =>
+      (spaceId: SpaceId, options: ReadOptions = {}) =>
+        authorized(Effect.flatMap(contentOf(spaceId, options.revision), use))
+
+    return {
+      merge,
+      revision: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.revision(options))(spaceId, options),
+      pages: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.pages(options))(spaceId, options),
+      page: (spaceId: SpaceId, pageId: string, options: ReadOptions = {}) => read((c) => c.page(pageId, options))(spaceId, options),
+      pageByPath: (spaceId: SpaceId, path: string, options: ReadOptions = {}) =>
+        read((c) => c.pageByPath(path, options))(spaceId, options),
+      files: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.files)(spaceId, options),
+      file: (spaceId: SpaceId, fileId: string, options: ReadOptions = {}) => read((c) => c.file(fileId))(spaceId, options)
+    } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]
 }) {}

@@ -1,0 +1,46 @@
+import { Effect } from "effect"
+import type { ContentEngine } from "../content/tree/ContentEngine.js"
+import type { ContentTree } from "../content/tree/ContentTree.js"
+import type { ContentUrls } from "../content/tree/render/ContentUrls.js"
+import { renderFile } from "../content/tree/render/renderPages.js"
+import { renderPageById, renderRevision } from "../content/tree/render/renderRevision.js"
+import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
+import { NotFound } from "../shared/errors.js"
+
+export interface PageOptions {
+  /** Add each document page's `markdown` (the official `format=markdown`). */
+  readonly markdown?: boolean | undefined
+}
+
+/**
+ * The reads of one revision's content in the official shapes, for a caller that has already
+ * decided the revision is one it may read (a space's, or a change request's). A page or file
+ * the revision does not hold is `NotFound`.
+ */
+export const revisionContent = (engine: ContentEngine, urls: ContentUrls, revisionId: string) => {
+  const withTree = <A, E>(read: (tree: ContentTree) => Effect.Effect<A, E>) => Effect.flatMap(engine.tree(revisionId), read)
+  const page = (tree: ContentTree, id: string, options: PageOptions) =>
+    Effect.flatMap(renderPageById(tree, id, { urls, markdown: options.markdown === true }), (rendered) =>
+      rendered === undefined ? Effect.fail(NotFound.of("Page", id)) : Effect.succeed(rendered as RevisionPage)
+    )
+  return {
+    revision: (options: PageOptions = {}) => withTree((tree) => renderRevision(tree, { urls, markdown: options.markdown === true })),
+    pages: (options: PageOptions = {}) =>
+      withTree((tree) => Effect.map(renderRevision(tree, { urls, markdown: options.markdown === true }), (r) => r.pages)),
+    page: (id: string, options: PageOptions = {}) => withTree((tree) => page(tree, id, options)),
+    /** `""` is the first document page of the root level, as the official API reads it. */
+    pageByPath: (path: string, options: PageOptions = {}) =>
+      withTree((tree) =>
+        Effect.flatMap(tree.pageByPath(path), (found) =>
+          found === undefined ? Effect.fail(NotFound.of("Page at path", path)) : page(tree, found.id, options)
+        )
+      ),
+    files: withTree((tree) => Effect.map(tree.files, (files): ReadonlyArray<RevisionFile> => files.map((f) => renderFile(f, urls)))),
+    file: (id: string) =>
+      withTree((tree) =>
+        Effect.flatMap(tree.file(id), (file) =>
+          file === undefined ? Effect.fail(NotFound.of("File", id)) : Effect.succeed(renderFile(file, urls))
+        )
+      )
+  }
+}
