@@ -1,4 +1,6 @@
 import type {
+  ChangeRequestId,
+  ChangeRequestRecord,
   CollectionId,
   CollectionRecord,
   InviteId,
@@ -122,6 +124,29 @@ export const makeSpace = (organizationId: OrganizationId, over: Partial<SpaceRec
   createdAt: at(0),
   updatedAt: at(0),
   deletedAt: null,
+  ...over
+})
+
+/** An open change request; only its revision ids' text matters to storage (no revision rows needed). */
+export const makeChangeRequest = (
+  spaceId: SpaceId,
+  number: number,
+  over: Partial<ChangeRequestRecord> = {}
+): ChangeRequestRecord => ({
+  id: newId<ChangeRequestId>(),
+  spaceId,
+  number,
+  status: "open",
+  subject: "Fix typos",
+  createdBy: newId<UserId>(),
+  createdAt: at(0),
+  updatedAt: at(0),
+  revisionId: newId<RevisionId>(),
+  revisionInitial: newId<RevisionId>(),
+  revisionMergedAncestor: null,
+  revisionMerged: null,
+  mergedBy: null,
+  mergedAt: null,
   ...over
 })
 

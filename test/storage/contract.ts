@@ -1,4 +1,5 @@
 import { describe } from "@effect/vitest"
+import { changeRequestsContract } from "./contract-change-requests.js"
 import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
 import type { StorageLayer } from "./contract-fixtures.js"
@@ -25,6 +26,7 @@ export const storageContract = (name: string, layer: StorageLayer): void => {
     teamsContract(layer)
     contentContract(layer)
     contentStoreContract(layer)
+    changeRequestsContract(layer)
     transactionsContract(layer)
   })
 }

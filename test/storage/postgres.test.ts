@@ -21,7 +21,8 @@ if (await postgresAvailable()) {
         expect(ran.flat()).toStrictEqual([
           [1, "foundation"],
           [2, "content"],
-          [3, "write_lock"]
+          [3, "write_lock"],
+          [4, "change_requests"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -30,7 +31,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 3 }])
+        expect(tables).toStrictEqual([{ n: 4 }])
       })
     )
   })

@@ -1,5 +1,6 @@
 import {
   BlobStore,
+  ChangeRequestRepository,
   CollectionRepository,
   InviteRepository,
   MemberRepository,
@@ -15,6 +16,7 @@ import {
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
 import { makeMemoryBlobStore } from "./MemoryBlobStore.js"
+import { makeMemoryChangeRequestRepository } from "./MemoryChangeRequestRepository.js"
 import { makeMemoryCollectionRepository } from "./MemoryCollectionRepository.js"
 import { makeMemoryInviteRepository } from "./MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./MemoryMemberRepository.js"
@@ -45,7 +47,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices>
         Context.add(SpaceRepository, makeMemorySpaceRepository(store)),
         Context.add(ObjectStore, makeMemoryObjectStore(store)),
         Context.add(BlobStore, makeMemoryBlobStore(store)),
-        Context.add(RevisionRepository, makeMemoryRevisionRepository(store))
+        Context.add(RevisionRepository, makeMemoryRevisionRepository(store)),
+        Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store))
       )
     )
   )

@@ -1,4 +1,6 @@
 import type {
+  ChangeRequestId,
+  ChangeRequestRecord,
   CollectionId,
   CollectionRecord,
   InviteId,
@@ -38,6 +40,7 @@ export interface Tables {
   /** File bytes by their sha256; private copies, never handed out. */
   readonly blobs: HashMap.HashMap<string, Uint8Array>
   readonly revisions: HashMap.HashMap<RevisionId, RevisionRecord>
+  readonly changeRequests: HashMap.HashMap<ChangeRequestId, ChangeRequestRecord>
 }
 
 export const emptyTables = (): Tables => ({
@@ -52,7 +55,8 @@ export const emptyTables = (): Tables => ({
   spaces: HashMap.empty(),
   objects: HashMap.empty(),
   blobs: HashMap.empty(),
-  revisions: HashMap.empty()
+  revisions: HashMap.empty(),
+  changeRequests: HashMap.empty()
 })
 
 /** An unambiguous key for a pair of ids, whatever characters they hold. */

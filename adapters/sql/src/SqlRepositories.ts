@@ -1,6 +1,7 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { StoragePorts } from "@quire/core"
 import { Layer } from "effect"
+import { SqlChangeRequestRepository } from "./change-requests/SqlChangeRequestRepository.js"
 import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.js"
 import { SqlBlobStore } from "./content/SqlBlobStore.js"
 import { SqlObjectStore } from "./content/SqlObjectStore.js"
@@ -34,6 +35,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StorageServices, nev
     SqlSpaceRepository.layer,
     SqlObjectStore.layer,
     SqlBlobStore.layer,
-    SqlRevisionRepository.layer
+    SqlRevisionRepository.layer,
+    SqlChangeRequestRepository.layer
   )
 }

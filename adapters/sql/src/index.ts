@@ -1,5 +1,6 @@
 export * from "./clientOptions.js"
 export * from "./shared/SqlReader.js"
+export * from "./change-requests/SqlChangeRequestRepository.js"
 export * from "./collections/SqlCollectionRepository.js"
 export * from "./content/SqlBlobStore.js"
 export * from "./content/SqlObjectStore.js"

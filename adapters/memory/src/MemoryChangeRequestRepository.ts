@@ -1,0 +1,50 @@
+import {
+  type ChangeRequestQuery,
+  type ChangeRequestRecord,
+  type ChangeRequestRepository,
+  changeRequestSortKey
+} from "@quire/core"
+import { type Context, HashMap, Option } from "effect"
+import type { MemoryStore } from "./MemoryStore.js"
+import { sliceBy } from "./sorting.js"
+import { insertNew, replaceExisting, rowsOf, type Tables } from "./Tables.js"
+
+/** Numbers are unique per space, as the unique index on (space_id, number) keeps them in SQL. */
+const ensureNumberFree = (t: Tables, changeRequest: ChangeRequestRecord) => {
+  const taken = rowsOf(t.changeRequests).some(
+    (c) => c.spaceId === changeRequest.spaceId && c.number === changeRequest.number && c.id !== changeRequest.id
+  )
+  if (taken) {
+    throw new Error(`space ${changeRequest.spaceId} already has a change request number ${changeRequest.number}`)
+  }
+}
+
+const inSpace = (t: Tables, spaceId: string) => rowsOf(t.changeRequests).filter((c) => c.spaceId === spaceId)
+
+const matches = (query: ChangeRequestQuery) => (c: ChangeRequestRecord): boolean =>
+  c.status === query.status && (query.createdBy === undefined || c.createdBy === query.createdBy)
+
+export const makeMemoryChangeRequestRepository = (
+  store: MemoryStore
+): Context.Tag.Service<typeof ChangeRequestRepository> => ({
+  insert: (changeRequest) =>
+    store.write((t) => {
+      ensureNumberFree(t, changeRequest)
+      return {
+        ...t,
+        changeRequests: insertNew(t.changeRequests, changeRequest.id, changeRequest, "change request")
+      }
+    }),
+  update: (changeRequest) =>
+    store.write((t) => {
+      ensureNumberFree(t, changeRequest)
+      return { ...t, changeRequests: replaceExisting(t.changeRequests, changeRequest.id, changeRequest) }
+    }),
+  findById: (spaceId, id) =>
+    store.read((t) => Option.filter(HashMap.get(t.changeRequests, id), (c) => c.spaceId === spaceId)),
+  findByNumber: (spaceId, number) =>
+    store.read((t) => Option.fromNullable(inSpace(t, spaceId).find((c) => c.number === number))),
+  lastNumber: (spaceId) => store.read((t) => inSpace(t, spaceId).reduce((last, c) => Math.max(last, c.number), 0)),
+  list: (spaceId, query, keyset) =>
+    store.read((t) => sliceBy(inSpace(t, spaceId).filter(matches(query)), keyset, changeRequestSortKey, "desc"))
+})
