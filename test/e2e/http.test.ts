@@ -24,6 +24,7 @@ interface Ids {
   readonly team: string
   readonly collection: string
   readonly space: string
+  readonly changeRequest: string
 }
 let known: Ids
 const unknown: Ids = {
@@ -32,7 +33,8 @@ const unknown: Ids = {
   user: "unknownUser00000000",
   team: "unknownTeam00000000",
   collection: "unknownCollection00",
-  space: "unknownSpace0000000"
+  space: "unknownSpace0000000",
+  changeRequest: "unknownChangeRequest"
 }
 
 beforeAll(async () => {
@@ -45,7 +47,8 @@ beforeAll(async () => {
   const team = (await ada.api.orgs.createOrganizationTeam(organization, { title: "Team", members: [bob.user.id] })).data.id
   const collection = (await ada.api.orgs.createCollection(organization, { title: "Collection" })).data.id
   const space = (await ada.api.orgs.createSpace(organization, { title: "Space", parent: collection })).data.id
-  known = { organization, invite, user: bob.user.id, team, collection, space }
+  const changeRequest = (await ada.api.spaces.createChangeRequest(space, { subject: "Change" })).data.id
+  known = { organization, invite, user: bob.user.id, team, collection, space, changeRequest }
 })
 
 afterAll(async () => {
@@ -65,7 +68,7 @@ const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
 
 type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise<number>
 
-/** One call of each of the 46 operations, by operationId. */
+/** One call of each of the 54 operations, by operationId. */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -125,7 +128,22 @@ const operations: Record<string, Call> = {
   duplicateSpace: (api, _, ids) => statusOf(api.spaces.duplicateSpace(ids.space)),
   moveSpace: (api, _, ids) => statusOf(api.spaces.moveSpace(ids.space, { parent: null })),
   transferSpace: (_, token, ids) =>
-    rawCall(server.url, token, "POST", `/spaces/${ids.space}/transfer`, { organization: ids.organization }).then((r) => r.status)
+    rawCall(server.url, token, "POST", `/spaces/${ids.space}/transfer`, { organization: ids.organization }).then((r) => r.status),
+  listChangeRequestsForSpace: (api, _, ids) => statusOf(api.spaces.listChangeRequestsForSpace(ids.space)),
+  createChangeRequest: (api, _, ids) => statusOf(api.spaces.createChangeRequest(ids.space, { subject: "Swept" })),
+  getChangeRequestById: (api, _, ids) => statusOf(api.spaces.getChangeRequestById(ids.space, ids.changeRequest)),
+  updateChangeRequestById: (api, _, ids) =>
+    statusOf(api.spaces.updateChangeRequestById(ids.space, ids.changeRequest, { subject: "Swept" })),
+  mergeChangeRequest: (api, _, ids) => statusOf(api.spaces.mergeChangeRequest(ids.space, ids.changeRequest)),
+  updateChangeRequest: (api, _, ids) => statusOf(api.spaces.updateChangeRequest(ids.space, ids.changeRequest)),
+  updateChangeRequestContent: (api, _, ids) =>
+    statusOf(
+      api.spaces.updateChangeRequestContent(ids.space, ids.changeRequest, {
+        changes: [{ operation: "insert_page", title: "Swept", document: { markdown: "" } }]
+      } as any)
+    ),
+  getChangeRequestMergeConflicts: (_, token, ids) =>
+    rawCall(server.url, token, "GET", `/spaces/${ids.space}/change-requests/${ids.changeRequest}/merge-conflicts`).then((r) => r.status)
 }
 
 /** Operations on no organization's resources. */
@@ -191,6 +209,8 @@ describe("organization isolation", () => {
     const space = (await ada.api.spaces.getSpaceById(known.space)).data
     expect(space).toMatchObject({ title: "Space", parent: known.collection, organization: known.organization })
     expect(space.deletedAt).toBeUndefined()
+    const changeRequest = (await ada.api.spaces.getChangeRequestById(known.space, known.changeRequest)).data
+    expect(changeRequest).toMatchObject({ subject: "Change", status: "draft", revision: space.revision })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -204,6 +224,13 @@ describe("organization isolation", () => {
 describe("unknown ids", () => {
   it("every operation on an unknown organization, collection or space answers 404", async () => {
     expect(await sweep(ada, unknown, 404, (op) => !userLevel.has(op))).toEqual([])
+  })
+
+  it("every change request operation on an unknown change request (id or number) of a known space answers 404", async () => {
+    const changeRequestOperations = new Set<string>(operationsByArea.changeRequests)
+    const only = (op: string) => changeRequestOperations.has(op) && !op.endsWith("ForSpace") && op !== "createChangeRequest"
+    expect(await sweep(ada, { ...known, changeRequest: unknown.changeRequest }, 404, only)).toEqual([])
+    expect(await sweep(ada, { ...known, changeRequest: "99" }, 404, only)).toEqual([])
   })
 
   it("unknown invites, teams and members in a known organization answer 404", async () => {
@@ -264,6 +291,7 @@ const walk = async <T>(fetchPage: (page: string | undefined) => Promise<ListPage
 describe("pagination", () => {
   let organization: string
   let team: string
+  let changeRequestSpace: string
 
   beforeAll(async () => {
     organization = (await ada.api.orgs.createOrganization({ title: "Paged" })).data.id
@@ -277,6 +305,8 @@ describe("pagination", () => {
     for (const who of [bob, eve]) await who.api.orgs.joinOrganizationWithInvite(organization, invite)
     team = (await ada.api.orgs.createOrganizationTeam(organization, { title: "Everyone", members: [ada.user.id, bob.user.id, eve.user.id] }))
       .data.id
+    changeRequestSpace = (await ada.api.orgs.listSpacesInOrganizationById(organization)).data.items[0]!.id
+    for (let i = 0; i < 5; i++) await ada.api.spaces.createChangeRequest(changeRequestSpace, { subject: `Change ${i}` })
   })
 
   /** Every list of the organization, read through the client with a given page and limit. */
@@ -295,7 +325,9 @@ describe("pagination", () => {
       listCollectionsInOrganizationById: (page, limit) =>
         ada.api.orgs.listCollectionsInOrganizationById(organization, { page, limit }),
       listSpacesInOrganizationById: (page, limit) => ada.api.orgs.listSpacesInOrganizationById(organization, { page, limit }),
-    listSpacesInCollectionById: (page, limit) => ada.api.collections.listSpacesInCollectionById(known.collection, { page, limit })
+    listSpacesInCollectionById: (page, limit) => ada.api.collections.listSpacesInCollectionById(known.collection, { page, limit }),
+    listChangeRequestsForSpace: (page, limit) =>
+      ada.api.spaces.listChangeRequestsForSpace(changeRequestSpace, { status: "draft" as any, page, limit })
   })
 
   /** A stable identity for a list item, whatever its shape. */
@@ -342,7 +374,8 @@ describe("pagination", () => {
       listTeamMembersInOrganizationById: 3,
       listCollectionsInOrganizationById: 5,
       listSpacesInOrganizationById: 5,
-      listSpacesInCollectionById: 1
+      listSpacesInCollectionById: 1,
+      listChangeRequestsForSpace: 5
     })
   })
 
@@ -502,16 +535,16 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 46 operations, each official or the seed's space transfer", () => {
+  it("the areas' lists are the 54 operations, each official or one of the two Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(46)
-    expect(new Set(requiredOperations).size).toBe(46)
+    expect(requiredOperations).toHaveLength(54)
+    expect(new Set(requiredOperations).size).toBe(54)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
-    expect(requiredOperations.filter((op) => !official.has(op))).toEqual(["transferSpace"])
+    expect(requiredOperations.filter((op) => !official.has(op))).toEqual(["transferSpace", "getChangeRequestMergeConflicts"])
   })
 
-  it("this file's sweeps reached every one of the 46 operations", () => {
+  it("this file's sweeps reached every one of the 54 operations", () => {
     expect(Object.keys(operations).sort()).toEqual([...requiredOperations].sort())
     expect(requiredOperations.filter((op) => !exercised.has(op))).toEqual([])
   })

@@ -7,6 +7,8 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * A small organization for one operation to work on, made through the API by the admin:
  * a second organization (a transfer target), collections, spaces (one in a collection, one
  * deleted), teams, invite links, and the member (role `read`), who joined through a link.
+ * The space holds a page (merged from a first change request) and two draft change requests,
+ * the first with a change of its own.
  */
 export interface World {
   readonly people: People
@@ -25,7 +27,8 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   teamId: ["team", "otherTeam"],
   inviteId: ["invite", "otherInvite"],
   userId: users,
-  emailDomain: ["emailDomain"]
+  emailDomain: ["emailDomain"],
+  changeRequestId: ["changeRequest", "otherChangeRequest", "changeRequestNumber"]
 }
 
 /**
@@ -41,7 +44,10 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   add: users,
   remove: users,
   memberships: users,
-  owner: users
+  owner: users,
+  // A change batch's pages: the one the space (and so each change request) holds.
+  page: ["page"],
+  into: ["page"]
 }
 
 /**
@@ -56,8 +62,14 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 /** Whether the world has resources a path parameter of this name names. */
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
+/** Names of the world that are no id (a change request's number names it in a path only). */
+const notIds = new Set(["changeRequestNumber"])
+
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
-export const worldStrings = (world: World): ReadonlyArray<string> => Object.values(world.ids)
+export const worldStrings = (world: World): ReadonlyArray<string> =>
+  Object.entries(world.ids)
+    .filter(([name]) => !notIds.has(name))
+    .map(([, id]) => id)
 
 /** The ids a field of this name refers to, if the world knows the name. */
 export const worldIdsForField = (world: World, field: string): ReadonlyArray<string> | undefined =>
@@ -80,7 +92,7 @@ const cursorOf = async (server: URL, people: People, ids: Readonly<Record<string
   return page?.next?.page as string | undefined
 }
 
-/** Makes a world through the API (about fifteen requests). */
+/** Makes a world through the API (about twenty requests). */
 export const makeWorld = async (server: URL, people: People): Promise<World> => {
   const admin = (method: string, path: string, body?: unknown) => call(server, people, "admin", method, path, body)
   const organization = (await admin("POST", "/v1/orgs", { title: "Fuzz home", emailDomains: [people.emailDomain] })).id
@@ -97,6 +109,18 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const members = [people.ids.member, people.ids.admin]
   const team = (await admin("PUT", `/v1/orgs/${organization}/teams`, { title: "Team", members })).id
   const otherTeam = (await admin("PUT", `/v1/orgs/${organization}/teams`, { title: "Other team" })).id
+  const changeRequests = `/v1/spaces/${space}/change-requests`
+  const first = (await admin("POST", changeRequests, { subject: "First page" })).id
+  const inserted = await admin("POST", `${changeRequests}/${first}/content?compat=false`, {
+    changes: [{ operation: "insert_page", title: "Page", document: { markdown: "A page." } }]
+  })
+  await admin("POST", `${changeRequests}/${first}/merge`)
+  const page = inserted.changes[0].page.id as string
+  const changeRequest = await admin("POST", changeRequests, { subject: "Change" })
+  await admin("POST", `${changeRequests}/${changeRequest.id}/content`, {
+    changes: [{ operation: "update_page", page, document: { markdown: "A changed page." } }]
+  })
+  const otherChangeRequest = (await admin("POST", changeRequests, { subject: "Other change" })).id
   const ids = {
     organization,
     otherOrganization,
@@ -109,6 +133,10 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     otherTeam,
     invite,
     otherInvite,
+    page,
+    changeRequest: changeRequest.id as string,
+    otherChangeRequest,
+    changeRequestNumber: String(changeRequest.number),
     ...people.ids,
     emailDomain: people.emailDomain
   }

@@ -92,6 +92,36 @@ describe("QuireClient", () => {
       })
     )
 
+    it.effect("drives a change request by id and by number, its answers decoded by their schemas", () =>
+      Effect.gen(function* () {
+        const quire = yield* clientFor("eli@client.test")
+        const organization = yield* quire.createOrganization({ urlParams: {}, payload: { title: "Elico" } })
+        const space = yield* quire.createSpace({ path: { organizationId: organization.id }, payload: { title: "Docs" } })
+        const spaceId = space.id
+        const created = yield* quire.createChangeRequest({ path: { spaceId }, payload: { subject: "Intro" } })
+        expect(created).toMatchObject({ object: "change-request", number: 1, status: "draft" })
+        expect((yield* quire.getChangeRequestById({ path: { spaceId, changeRequestId: 1 } })).id).toBe(created.id)
+        const update = yield* quire.updateChangeRequestContent({
+          path: { spaceId, changeRequestId: created.id },
+          urlParams: { compat: false },
+          payload: { changes: [{ operation: "insert_page", title: "Intro", ref: "intro", document: { markdown: "Hello." } }] }
+        })
+        expect(update).toMatchObject({ changeRequest: { id: created.id }, changes: [{ object: "created_page", ref: "intro" }] })
+        const asChangeRequest = yield* quire.updateChangeRequestContent({
+          path: { spaceId, changeRequestId: 1 },
+          urlParams: {},
+          payload: { changes: [{ operation: "insert_page", title: "More", document: { markdown: "More." } }] }
+        })
+        expect(asChangeRequest).toMatchObject({ object: "change-request", id: created.id })
+        const conflicts = yield* quire.getChangeRequestMergeConflicts({ path: { spaceId, changeRequestId: 1 } })
+        expect(conflicts).toEqual({ mergeable: true, conflicts: [] })
+        const merged = yield* quire.mergeChangeRequest({ path: { spaceId, changeRequestId: created.id } })
+        expect(merged.result).toBe("merge")
+        const listed = yield* quire.listChangeRequestsForSpace({ path: { spaceId }, urlParams: { status: "merged" } })
+        expect(listed.items.map((c) => c.mergedBy?.id)).toEqual([created.createdBy.id])
+      })
+    )
+
     it.effect("an unknown space is NotFound", () =>
       Effect.gen(function* () {
         const quire = yield* clientFor("dee@client.test")

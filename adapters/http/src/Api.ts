@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { InternalServerError, InvalidInputError, NotFoundError } from "./errors.js"
+import { ChangeRequestsGroup } from "./groups/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./groups/CollectionsGroup.js"
 import { InvitesGroup } from "./groups/InvitesGroup.js"
 import { MembersGroup } from "./groups/MembersGroup.js"
@@ -23,6 +24,7 @@ export class QuireApi extends HttpApi.make("quire")
   .add(TeamsGroup)
   .add(CollectionsGroup)
   .add(SpacesGroup)
+  .add(ChangeRequestsGroup)
   .addError(InvalidInputError)
   .addError(NotFoundError)
   .addError(InternalServerError)

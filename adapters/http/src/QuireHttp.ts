@@ -1,9 +1,10 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { Collections, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
+import { ChangeRequests, Collections, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
+import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
 import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
 import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
 import { MembersHandlers } from "./handlers/MembersHandlers.js"
@@ -25,7 +26,8 @@ const Handlers = Layer.mergeAll(
   isolated(MembersHandlers, [Authentication, Members, Spaces, Teams]),
   isolated(TeamsHandlers, [Authentication, Teams]),
   isolated(CollectionsHandlers, [Authentication, Collections]),
-  isolated(SpacesHandlers, [Authentication, Spaces])
+  isolated(SpacesHandlers, [Authentication, Spaces]),
+  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls])
 )
 
 /**

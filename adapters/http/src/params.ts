@@ -1,5 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import {
+  ChangeRequestId,
+  type ChangeRequestRef,
   CollectionId,
   InviteId,
   MAX_LIMIT,
@@ -28,6 +30,34 @@ export const inviteId = HttpApiSchema.param("inviteId", IdText(InviteId))
 export const collectionId = HttpApiSchema.param("collectionId", IdText(CollectionId))
 export const spaceId = HttpApiSchema.param("spaceId", IdText(SpaceId))
 export const emailDomain = HttpApiSchema.param("emailDomain", UrlText)
+
+/**
+ * The greatest change request number the path takes as a number: the largest the storage's
+ * INTEGER column holds. Longer digit strings are read as ids, which name nothing (404).
+ */
+const MAX_CHANGE_REQUEST_NUMBER = 2_147_483_647
+
+/** A string of digits, read as a number (`007` is 7); anything else is an id. */
+const asChangeRequestRef = (text: string): ChangeRequestRef => {
+  if (/^[0-9]{1,10}$/.test(text)) {
+    const number = Number(text)
+    if (number <= MAX_CHANGE_REQUEST_NUMBER) return number
+  }
+  return text as ChangeRequestId
+}
+
+/**
+ * The official `{changeRequestId}`: the change request's id or its number in the space. URL
+ * text (NUL and unpaired surrogates refused, naming the parameter) that decodes to the core's
+ * `ChangeRequestRef`: a number for a string of digits, else a `ChangeRequestId`.
+ */
+export const ChangeRequestRefText = Schema.transform(UrlText, Schema.Union(Schema.Number, ChangeRequestId), {
+  strict: true,
+  decode: asChangeRequestRef,
+  encode: (ref) => String(ref)
+}).annotations({ description: "The unique ID of the change request or its number identifier in the space" })
+
+export const changeRequestId = HttpApiSchema.param("changeRequestId", ChangeRequestRefText)
 
 const limitRule = `must be a whole number from 1 to ${MAX_LIMIT}`
 

@@ -7,6 +7,8 @@ import type * as Client from "../../../node_modules/@gitbook/api/dist/client.js"
  * methods, resource types and enums are read from that file directly here.
  */
 export type {
+  ChangeRequest,
+  ChangeRequestContentUpdate,
   Collection,
   Organization,
   OrganizationTeam,

@@ -1,6 +1,7 @@
 /**
  * The operations the end-to-end suite drives, by the file that drives them (official
- * operationIds; `transferSpace` is the seed's, absent from the official spec). Each file
+ * operationIds; `transferSpace` is the seed's and `getChangeRequestMergeConflicts` Quire's, both
+ * absent from the official spec). Each file
  * checks that every operation of its area answered a success at least once.
  */
 export const operationsByArea = {
@@ -55,10 +56,20 @@ export const operationsByArea = {
     "duplicateSpace",
     "moveSpace",
     "transferSpace"
+  ],
+  changeRequests: [
+    "listChangeRequestsForSpace",
+    "createChangeRequest",
+    "getChangeRequestById",
+    "updateChangeRequestById",
+    "mergeChangeRequest",
+    "updateChangeRequest",
+    "updateChangeRequestContent",
+    "getChangeRequestMergeConflicts"
   ]
 } as const
 
-/** The 46 operations this product implements so far (the brief's list). */
+/** The 54 operations this product implements so far (the brief's 46, then change requests). */
 export const requiredOperations: ReadonlyArray<string> = [
   "getAuthenticatedUser",
   "listOrganizationsForAuthenticatedUser",
@@ -105,5 +116,13 @@ export const requiredOperations: ReadonlyArray<string> = [
   "restoreSpace",
   "duplicateSpace",
   "moveSpace",
-  "transferSpace"
+  "transferSpace",
+  "listChangeRequestsForSpace",
+  "createChangeRequest",
+  "getChangeRequestById",
+  "updateChangeRequestById",
+  "mergeChangeRequest",
+  "updateChangeRequest",
+  "updateChangeRequestContent",
+  "getChangeRequestMergeConflicts"
 ]

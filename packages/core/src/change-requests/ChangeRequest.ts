@@ -45,3 +45,95 @@ export const UpdateResult = Schema.Struct({
   result: Schema.Literal("update", "conflicts")
 }).annotations({ identifier: "ChangeRequestUpdateResult" })
 export interface UpdateResult extends Schema.Schema.Type<typeof UpdateResult> {}
+
+/** The official `ChangeRequestContentUpdatePageRef`: a page and where the API serves its content. */
+export const ChangeRequestContentUpdatePageRef = Schema.Struct({
+  object: Schema.Literal("page"),
+  id: Schema.String,
+  urls: Schema.Struct({ location: Schema.String })
+}).annotations({ identifier: "ChangeRequestContentUpdatePageRef" })
+
+/** The official `ChangeRequestContentUpdateChange`: one per page a batch touched. */
+export const ChangeRequestContentUpdateChange = Schema.Union(
+  Schema.Struct({
+    object: Schema.Literal("created_page"),
+    ref: Schema.optional(Schema.String),
+    page: ChangeRequestContentUpdatePageRef
+  }).annotations({ identifier: "ChangeRequestContentUpdateInsertedPage" }),
+  Schema.Struct({
+    object: Schema.Literal("updated_page"),
+    page: ChangeRequestContentUpdatePageRef
+  }).annotations({ identifier: "ChangeRequestContentUpdateUpdatedPage" }),
+  Schema.Struct({
+    object: Schema.Literal("deleted_page"),
+    page: Schema.String
+  }).annotations({ identifier: "ChangeRequestContentUpdateDeletedPage" })
+).annotations({ identifier: "ChangeRequestContentUpdateChange" })
+export type ChangeRequestContentUpdateChange = typeof ChangeRequestContentUpdateChange.Type
+
+/** The official `RevisionFile` (see `renderFile`). */
+export const RevisionFileSchema = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  contentType: Schema.String,
+  downloadURL: Schema.String,
+  size: Schema.Number,
+  dimensions: Schema.optional(Schema.Struct({ width: Schema.Number, height: Schema.Number }))
+}).annotations({ identifier: "RevisionFile" })
+
+/**
+ * The official `ChangeRequestContentUpdate`: what `updateChangeRequestContent` answers with
+ * `compat=false`, the change request after the batch and the pages the batch touched.
+ */
+export const ChangeRequestContentUpdate = Schema.Struct({
+  changeRequest: ChangeRequest,
+  changes: Schema.Array(ChangeRequestContentUpdateChange),
+  insertedFiles: Schema.optional(Schema.Array(RevisionFileSchema))
+}).annotations({ identifier: "ChangeRequestContentUpdate" })
+export interface ChangeRequestContentUpdate extends Schema.Schema.Type<typeof ChangeRequestContentUpdate> {}
+
+/** A side's version of a conflicting page: its title and its markdown body. */
+export const ChangeRequestPageVersion = Schema.Struct({
+  title: Schema.String,
+  markdown: Schema.String
+}).annotations({ identifier: "ChangeRequestPageVersion" })
+
+const PageSummary = Schema.Struct({ id: Schema.String, title: Schema.String })
+
+/**
+ * A page that cannot be merged (see `PageConflict`): `space` is the space's version, `changeRequest`
+ * the change request's; either is absent when the page does not exist on that side.
+ */
+export const ChangeRequestPageConflict = Schema.Struct({
+  kind: Schema.Literal("document", "fields", "moved", "edited-deleted", "deleted-parent", "slug", "cycle"),
+  page: PageSummary,
+  message: Schema.String,
+  /** `fields`: the metadata fields both sides set differently. */
+  fields: Schema.optional(Schema.Array(Schema.String)),
+  /** `deleted-parent`, `slug`, `cycle`: the other page involved. */
+  other: Schema.optional(PageSummary),
+  space: Schema.optional(ChangeRequestPageVersion),
+  changeRequest: Schema.optional(ChangeRequestPageVersion)
+}).annotations({ identifier: "ChangeRequestPageConflict" })
+
+/** A file or reusable content changed differently on both sides. */
+export const ChangeRequestEntryConflict = Schema.Struct({
+  kind: Schema.Literal("file", "reusable"),
+  id: Schema.String,
+  message: Schema.String
+}).annotations({ identifier: "ChangeRequestEntryConflict" })
+
+export const ChangeRequestMergeConflict = Schema.Union(ChangeRequestPageConflict, ChangeRequestEntryConflict).annotations({
+  identifier: "ChangeRequestMergeConflict"
+})
+export type ChangeRequestMergeConflict = typeof ChangeRequestMergeConflict.Type
+
+/**
+ * Quire's `getChangeRequestMergeConflicts` (not in the official spec): whether the change request
+ * would merge now, and if not, every conflict that stops it.
+ */
+export const ChangeRequestMergeConflicts = Schema.Struct({
+  mergeable: Schema.Boolean,
+  conflicts: Schema.Array(ChangeRequestMergeConflict)
+}).annotations({ identifier: "ChangeRequestMergeConflicts" })
+export interface ChangeRequestMergeConflicts extends Schema.Schema.Type<typeof ChangeRequestMergeConflicts> {}

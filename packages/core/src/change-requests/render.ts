@@ -1,9 +1,19 @@
+import type { AppliedChanges } from "../content/tree/apply/applyChanges.js"
+import type { MergeConflict, PageVersion } from "../content/tree/merge/MergeConflict.js"
+import type { ContentUrls } from "../content/tree/render/ContentUrls.js"
+import { renderFile } from "../content/tree/render/renderPages.js"
 import type { Urls } from "../shared/Urls.js"
 import type { ChangeRequestRecord } from "../storage/change-requests/ChangeRequestRecord.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { renderUser } from "../users/render.js"
-import type { ChangeRequest } from "./ChangeRequest.js"
+import type {
+  ChangeRequest,
+  ChangeRequestContentUpdate,
+  ChangeRequestContentUpdateChange,
+  ChangeRequestMergeConflict,
+  ChangeRequestMergeConflicts
+} from "./ChangeRequest.js"
 import { isActive } from "./status.js"
 
 /** What rendering a change request needs besides its record, loaded by the service. */
@@ -43,4 +53,51 @@ export const renderChangeRequest = (
     location: urls.api(`/spaces/${record.spaceId}/change-requests/${record.id}`),
     app: urls.app(`/s/${record.spaceId}/~/changes/${record.number}`)
   }
+})
+
+/** Where the API serves a page of a change request (the official `getPageInChangeRequestById`). */
+const pageLocation = (changeRequest: ChangeRequest, pageId: string) =>
+  `${changeRequest.urls.location}/content/page/${encodeURIComponent(pageId)}`
+
+/**
+ * The official `ChangeRequestContentUpdate` of a batch the engine applied: the change request
+ * after it, one entry per page it touched (in the order first touched), the files it inserted.
+ */
+export const renderContentUpdate = (
+  changeRequest: ChangeRequest,
+  applied: Pick<AppliedChanges, "changes" | "insertedFiles">,
+  urls: ContentUrls
+): ChangeRequestContentUpdate => ({
+  changeRequest,
+  changes: applied.changes.map((change): ChangeRequestContentUpdateChange => {
+    if (change.object === "deleted_page") return { object: "deleted_page", page: change.page }
+    const page = { object: "page" as const, id: change.page, urls: { location: pageLocation(changeRequest, change.page) } }
+    if (change.object === "updated_page") return { object: "updated_page", page }
+    return change.ref === undefined ? { object: "created_page", page } : { object: "created_page", ref: change.ref, page }
+  }),
+  insertedFiles: applied.insertedFiles.map((file) => renderFile(file, urls))
+})
+
+const version = (side: PageVersion) => ({ title: side.page.title, markdown: side.markdown })
+
+/**
+ * The conflicts of a change request's merge as Quire's `getChangeRequestMergeConflicts` answers
+ * them. The merge takes the space's content as ours and the change request's as theirs.
+ */
+export const renderMergeConflicts = (conflicts: ReadonlyArray<MergeConflict>): ChangeRequestMergeConflicts => ({
+  mergeable: conflicts.length === 0,
+  conflicts: conflicts.map((conflict): ChangeRequestMergeConflict => {
+    if (!("page" in conflict)) {
+      return { kind: conflict.kind, id: conflict.id, message: conflict.message }
+    }
+    return {
+      kind: conflict.kind,
+      page: { id: conflict.page.id, title: conflict.page.title },
+      message: conflict.message,
+      ...(conflict.fields === undefined ? {} : { fields: [...conflict.fields] }),
+      ...(conflict.other === undefined ? {} : { other: { id: conflict.other.id, title: conflict.other.title } }),
+      ...(conflict.ours === undefined ? {} : { space: version(conflict.ours) }),
+      ...(conflict.theirs === undefined ? {} : { changeRequest: version(conflict.theirs) })
+    }
+  })
 })

@@ -50,7 +50,13 @@ export type PageFieldsInput = typeof PageFieldsInput.Type
  */
 export const DocumentInput = Schema.Struct({
   markdown: Schema.optional(Schema.String),
-  document: Schema.optional(Schema.Unknown)
+  // Described, not `unknown`: every `unknown` gets the same JSON Schema `$id`, which an OpenAPI
+  // document may not hold twice (insert_page and update_page both take a document).
+  document: Schema.optional(
+    Schema.Unknown.annotations({
+      jsonSchema: { type: "object", description: "The official JSON document; refused (Quire keeps documents as markdown)." }
+    })
+  )
 })
 export type DocumentInput = typeof DocumentInput.Type
 
