@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { canMoveTo, ChangeRequests, type ChangeRequestStatus, ContentEngine, SpaceContent, Spaces } from "@quire/core"
-import { Effect, Layer } from "effect"
+import { canMoveTo, ChangeRequestRepository, ChangeRequests, type ChangeRequestStatus, ContentEngine, SpaceContent, Spaces } from "@quire/core"
+import { Effect, Layer, Option, TestClock } from "effect"
 import { as, contentLayer, expectInvalid, expectTag, newWorld } from "../support/content.js"
 
 const layer = Layer.mergeAll(ChangeRequests.Default, SpaceContent.Default, ContentEngine.Default).pipe(
@@ -151,5 +151,17 @@ describe("ChangeRequests", () => {
       yield* as(w.admin)(spaces.update(space.id, { editMode: "locked" }))
       yield* expectTag(as(w.admin)(crs.merge(space.id, two.id)), "Conflict")
       yield* expectTag(as(w.editor)(crs.updateContent(space.id, two.id, [{ operation: "delete_page", page: "a" }])), "Forbidden")
+    }))
+
+  test("purging a deleted space removes its change requests for good", () =>
+    Effect.gen(function* () {
+      const { spaces, crs } = yield* services
+      const { w, space } = yield* withSpace
+      const cr = yield* as(w.editor)(crs.create(space.id, {}))
+      yield* as(w.admin)(spaces.remove(space.id))
+      yield* TestClock.adjust("8 days")
+      expect(yield* spaces.purgeExpired).toBe(1)
+      const stored = yield* (yield* ChangeRequestRepository).findById(space.id, cr.id)
+      expect(Option.isNone(stored)).toBe(true)
     }))
 })

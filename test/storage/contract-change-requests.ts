@@ -115,6 +115,22 @@ export const changeRequestsContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("purging a space removes its change requests for good, and only its own", () =>
+        Effect.gen(function* () {
+          const changeRequests = yield* ChangeRequestRepository
+          const gone = newId<SpaceId>()
+          const kept = newId<SpaceId>()
+          const purged = [makeChangeRequest(gone, 1), makeChangeRequest(gone, 2, { status: "merged" })]
+          for (const c of purged) yield* changeRequests.insert(c)
+          const other = makeChangeRequest(kept, 1)
+          yield* changeRequests.insert(other)
+          yield* changeRequests.purgeSpace(gone)
+          for (const c of purged) expect(Option.isNone(yield* changeRequests.findById(gone, c.id))).toBe(true)
+          expect(yield* changeRequests.lastNumber(gone)).toBe(0)
+          expect(Option.getOrThrow(yield* changeRequests.findById(kept, other.id))).toEqual(other)
+        })
+      )
+
       it.effect("a second change request with a space's number is refused (a defect); other spaces may reuse it", () =>
         Effect.gen(function* () {
           const changeRequests = yield* ChangeRequestRepository

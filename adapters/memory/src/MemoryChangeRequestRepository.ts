@@ -40,6 +40,8 @@ export const makeMemoryChangeRequestRepository = (
       ensureNumberFree(t, changeRequest)
       return { ...t, changeRequests: replaceExisting(t.changeRequests, changeRequest.id, changeRequest) }
     }),
+  purgeSpace: (spaceId) =>
+    store.write((t) => ({ ...t, changeRequests: HashMap.filter(t.changeRequests, (c) => c.spaceId !== spaceId) })),
   findById: (spaceId, id) =>
     store.read((t) => Option.filter(HashMap.get(t.changeRequests, id), (c) => c.spaceId === spaceId)),
   findByNumber: (spaceId, number) =>

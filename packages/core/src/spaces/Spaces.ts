@@ -16,6 +16,7 @@ import { resolveLevel } from "../shared/ResolvedLevel.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
+import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
@@ -40,6 +41,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const content = yield* ContentEngine
     const spaces = guarded(yield* SpaceRepository)
     const members = guarded(yield* MemberRepository)
+    const changeRequests = guarded(yield* ChangeRequestRepository)
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
@@ -278,7 +280,10 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const batch = yield* storage.transaction(
             Effect.gen(function* () {
               const ids = yield* spaces.listExpired(deletedBefore, PURGE_BATCH)
-              for (const id of ids) yield* spaces.purge(id)
+              for (const id of ids) {
+                yield* changeRequests.purgeSpace(id)
+                yield* spaces.purge(id)
+              }
               return ids.length
             })
           )

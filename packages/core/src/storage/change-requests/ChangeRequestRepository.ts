@@ -15,6 +15,8 @@ export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequ
     /** Fails (a defect) if the space already has a change request with this number. */
     readonly insert: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
     readonly update: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
+    /** Removes every change request of the space for good (when the space is purged). */
+    readonly purgeSpace: (spaceId: SpaceId) => Effect.Effect<void>
     readonly findById: (spaceId: SpaceId, id: ChangeRequestId) => Effect.Effect<Option.Option<ChangeRequestRecord>>
     readonly findByNumber: (spaceId: SpaceId, number: number) => Effect.Effect<Option.Option<ChangeRequestRecord>>
     /** The greatest number in the space, 0 when it has none. */
