@@ -111,6 +111,20 @@ const spaceRecord = (server: Server, id: string): Effect.Effect<SpaceRecord> =>
     Effect.provide(server)
   )
 
+/** A new space whose content is pages A and B (ids "a", "b"), and the merge that put them there. */
+const spaceWithPages = (server: Server, admin: UserRecord, organizationId: OrganizationId) =>
+  Effect.gen(function* () {
+    const engine = Context.get(server, ContentEngine)
+    const space = yield* on(server, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
+    const pages = [
+      { id: "a", title: "A", markdown: "one" },
+      { id: "b", title: "B", markdown: "two" }
+    ]
+    const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
+    const start = yield* on(server, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+    return { space, start }
+  })
+
 const concurrencyContract = (name: string, servers: Servers) =>
   describe(`concurrent commands: ${name}`, () => {
     it.scopedLive("two updates of different fields both land", () =>
@@ -136,13 +150,7 @@ const concurrencyContract = (name: string, servers: Servers) =>
         const { admin, organizationId } = yield* world(one)
         const engine = Context.get(one, ContentEngine)
         for (let round = 0; round < 3; round++) {
-          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
-          const pages = [
-            { id: "a", title: "A", markdown: "one" },
-            { id: "b", title: "B", markdown: "two" }
-          ]
-          const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-          const start = yield* on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+          const { space, start } = yield* spaceWithPages(one, admin, organizationId)
           const ours = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "a", title: "A2" }])
           const theirs = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "b", title: "B2" }])
           const exits = yield* race([
@@ -180,13 +188,7 @@ const concurrencyContract = (name: string, servers: Servers) =>
         const { admin, organizationId } = yield* world(one)
         const engine = Context.get(one, ContentEngine)
         for (let round = 0; round < 3; round++) {
-          const space = yield* on(one, admin, Effect.flatMap(Spaces, (s) => s.create(organizationId, {})))
-          const pages = [
-            { id: "a", title: "A", markdown: "one" },
-            { id: "b", title: "B", markdown: "two" }
-          ]
-          const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-          yield* on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+          const { space } = yield* spaceWithPages(one, admin, organizationId)
           const make = (page: string, title: string) =>
             on(
               one,

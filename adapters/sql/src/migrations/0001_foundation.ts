@@ -1,4 +1,5 @@
 import { SqlClient } from "@effect/sql/SqlClient"
+import { textType } from "./textType.js"
 import { Effect } from "effect"
 
 /**
@@ -11,10 +12,7 @@ import { Effect } from "effect"
  */
 export const foundation = Effect.gen(function* () {
   const sql = yield* SqlClient
-  const text = sql.onDialectOrElse({
-    pg: () => sql.literal(`TEXT COLLATE "C"`),
-    orElse: () => sql.literal("TEXT")
-  })
+  const text = textType(sql)
 
   yield* sql`CREATE TABLE users (
     id ${text} PRIMARY KEY,
