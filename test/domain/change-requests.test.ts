@@ -164,4 +164,26 @@ describe("ChangeRequests", () => {
       const stored = yield* (yield* ChangeRequestRepository).findById(space.id, cr.id)
       expect(Option.isNone(stored)).toBe(true)
     }))
+
+  test("a change request's content reads as the space's does: its revision, pages, a page by id or path, files", () =>
+    Effect.gen(function* () {
+      const { crs } = yield* services
+      const { w, space } = yield* withSpace
+      const cr = yield* as(w.editor)(crs.create(space.id, {}))
+      yield* as(w.editor)(
+        crs.updateContent(space.id, cr.id, [{ operation: "update_page", page: "a", title: "A in the CR", document: { markdown: "changed" } }])
+      )
+      const revision = yield* as(w.reader)(crs.revision(space.id, cr.number))
+      expect(revision.id).toBe((yield* as(w.reader)(crs.get(space.id, cr.id))).revision)
+      expect((yield* as(w.reader)(crs.pages(space.id, cr.id))).map((p) => p.title)).toEqual(["A in the CR", "B"])
+      const page = yield* as(w.reader)(crs.page(space.id, cr.id, "a", { markdown: true }))
+      expect((page as { markdown?: string }).markdown).toContain("changed")
+      expect((yield* as(w.reader)(crs.pageByPath(space.id, cr.id, "b"))).id).toBe("b")
+      expect(yield* as(w.reader)(crs.files(space.id, cr.id))).toEqual([])
+      yield* expectTag(as(w.reader)(crs.page(space.id, cr.id, "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(crs.file(space.id, cr.id, "nope")), "NotFound")
+      yield* expectTag(as(w.outsider)(crs.pages(space.id, cr.id)), "NotFound")
+      // The space itself is unchanged until the merge.
+      expect(yield* titles(space.revision)).toEqual(["A", "B"])
+    }))
 })

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
+import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
 import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
 import type { ChangeRequestGrant } from "../policy/Grant.js"
@@ -16,6 +17,7 @@ import { ChangeRequestRepository, changeRequestSortKey } from "../storage/change
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
+import { type PageOptions, revisionContent } from "../spaces/revisionContent.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
@@ -253,7 +255,30 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
         })
       )
 
-    return { create, list, get, update, updateContent, merge, conflicts, updateFromSpace } as const
+    /** The change request's current content, for a caller who can view its space. */
+    const read =
+      <A, E>(use: (content: ReturnType<typeof revisionContent>) => Effect.Effect<A, E>) =>
+      (spaceId: SpaceId, ref: ChangeRequestRef) =>
+        authorized(
+          Effect.flatMap(access.changeRequest(spaceId, ref), (grant) =>
+            use(revisionContent(engine, contentUrls(urls, spaceId), grant.record.revisionId))
+          )
+        )
+
+    /** The change request's content in the official shapes: its revision, pages, a page by id or path, files. */
+    const reads = {
+      revision: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) =>
+        read((c) => c.revision(options))(spaceId, ref),
+      pages: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) => read((c) => c.pages(options))(spaceId, ref),
+      page: (spaceId: SpaceId, ref: ChangeRequestRef, pageId: string, options: PageOptions = {}) =>
+        read((c) => c.page(pageId, options))(spaceId, ref),
+      pageByPath: (spaceId: SpaceId, ref: ChangeRequestRef, path: string, options: PageOptions = {}) =>
+        read((c) => c.pageByPath(path, options))(spaceId, ref),
+      files: (spaceId: SpaceId, ref: ChangeRequestRef) => read((c) => c.files)(spaceId, ref),
+      file: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string) => read((c) => c.file(fileId))(spaceId, ref)
+    }
+
+    return { create, list, get, update, updateContent, merge, conflicts, updateFromSpace, ...reads } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]
 }) {}
