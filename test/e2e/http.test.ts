@@ -25,6 +25,7 @@ interface Ids {
   readonly collection: string
   readonly space: string
   readonly changeRequest: string
+  readonly revision: string
 }
 let known: Ids
 const unknown: Ids = {
@@ -34,7 +35,8 @@ const unknown: Ids = {
   team: "unknownTeam00000000",
   collection: "unknownCollection00",
   space: "unknownSpace0000000",
-  changeRequest: "unknownChangeRequest"
+  changeRequest: "unknownChangeRequest",
+  revision: "unknownRevision0000"
 }
 
 beforeAll(async () => {
@@ -48,7 +50,8 @@ beforeAll(async () => {
   const collection = (await ada.api.orgs.createCollection(organization, { title: "Collection" })).data.id
   const space = (await ada.api.orgs.createSpace(organization, { title: "Space", parent: collection })).data.id
   const changeRequest = (await ada.api.spaces.createChangeRequest(space, { subject: "Change" })).data.id
-  known = { organization, invite, user: bob.user.id, team, collection, space, changeRequest }
+  const revision = (await ada.api.spaces.getSpaceById(space)).data.revision
+  known = { organization, invite, user: bob.user.id, team, collection, space, changeRequest, revision }
 })
 
 afterAll(async () => {
@@ -68,7 +71,7 @@ const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
 
 type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise<number>
 
-/** One call of each of the 54 operations, by operationId. */
+/** One call of each of the 63 operations, by operationId. */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -143,7 +146,16 @@ const operations: Record<string, Call> = {
       } as any)
     ),
   getChangeRequestMergeConflicts: (_, token, ids) =>
-    rawCall(server.url, token, "GET", `/spaces/${ids.space}/change-requests/${ids.changeRequest}/merge-conflicts`).then((r) => r.status)
+    rawCall(server.url, token, "GET", `/spaces/${ids.space}/change-requests/${ids.changeRequest}/merge-conflicts`).then((r) => r.status),
+  getCurrentRevision: (api, _, ids) => statusOf(api.spaces.getCurrentRevision(ids.space)),
+  listPages: (api, _, ids) => statusOf(api.spaces.listPages(ids.space)),
+  getPageById: (api, _, ids) => statusOf(api.spaces.getPageById(ids.space, "sweptPage")),
+  getPageByPath: (api, _, ids) => statusOf(api.spaces.getPageByPath(ids.space, "swept")),
+  listFiles: (api, _, ids) => statusOf(api.spaces.listFiles(ids.space)),
+  getFileById: (api, _, ids) => statusOf(api.spaces.getFileById(ids.space, "sweptFile")),
+  getRevisionById: (api, _, ids) => statusOf(api.spaces.getRevisionById(ids.space, ids.revision)),
+  listPagesInRevisionById: (api, _, ids) => statusOf(api.spaces.listPagesInRevisionById(ids.space, ids.revision)),
+  getPageInRevisionById: (api, _, ids) => statusOf(api.spaces.getPageInRevisionById(ids.space, ids.revision, "sweptPage"))
 }
 
 /** Operations on no organization's resources. */
@@ -535,16 +547,16 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 54 operations, each official or one of the two Quire adds", () => {
+  it("the areas' lists are the 63 operations, each official or one of the two Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(54)
-    expect(new Set(requiredOperations).size).toBe(54)
+    expect(requiredOperations).toHaveLength(63)
+    expect(new Set(requiredOperations).size).toBe(63)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual(["transferSpace", "getChangeRequestMergeConflicts"])
   })
 
-  it("this file's sweeps reached every one of the 54 operations", () => {
+  it("this file's sweeps reached every one of the 63 operations", () => {
     expect(Object.keys(operations).sort()).toEqual([...requiredOperations].sort())
     expect(requiredOperations.filter((op) => !exercised.has(op))).toEqual([])
   })

@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { InternalServerError, InvalidInputError, NotFoundError } from "./errors.js"
 import { ChangeRequestsGroup } from "./groups/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./groups/CollectionsGroup.js"
+import { ContentGroup } from "./groups/ContentGroup.js"
 import { InvitesGroup } from "./groups/InvitesGroup.js"
 import { MembersGroup } from "./groups/MembersGroup.js"
 import { MetaGroup } from "./groups/MetaGroup.js"
@@ -25,6 +26,7 @@ export class QuireApi extends HttpApi.make("quire")
   .add(CollectionsGroup)
   .add(SpacesGroup)
   .add(ChangeRequestsGroup)
+  .add(ContentGroup)
   .addError(InvalidInputError)
   .addError(NotFoundError)
   .addError(InternalServerError)

@@ -1,11 +1,12 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { ChangeRequests, Collections, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
+import { ChangeRequests, Collections, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
 import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
+import { ContentHandlers } from "./handlers/ContentHandlers.js"
 import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
 import { MembersHandlers } from "./handlers/MembersHandlers.js"
 import { MetaHandlers } from "./handlers/MetaHandlers.js"
@@ -27,7 +28,8 @@ const Handlers = Layer.mergeAll(
   isolated(TeamsHandlers, [Authentication, Teams]),
   isolated(CollectionsHandlers, [Authentication, Collections]),
   isolated(SpacesHandlers, [Authentication, Spaces]),
-  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls])
+  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls]),
+  isolated(ContentHandlers, [Authentication, SpaceContent, ChangeRequests])
 )
 
 /**

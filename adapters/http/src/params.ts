@@ -6,6 +6,7 @@ import {
   InviteId,
   MAX_LIMIT,
   OrganizationId,
+  RevisionId,
   SpaceId,
   storableTextRule,
   TeamId,
@@ -96,3 +97,9 @@ export const OptionalBody = <A, I>(schema: Schema.Schema<A, I, never>) =>
     schema,
     { strict: false }
   ).annotations({ [SchemaAST.SurrogateAnnotationId]: schema.ast })
+
+export const revisionId = HttpApiSchema.param("revisionId", IdText(RevisionId))
+export const pageId = HttpApiSchema.param("pageId", UrlText)
+export const fileId = HttpApiSchema.param("fileId", UrlText)
+/** The official `{pagePath}`: the page's path in the revision, its `/` sent as `%2F` (the client encodes it). */
+export const pagePath = HttpApiSchema.param("pagePath", UrlText)

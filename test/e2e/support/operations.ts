@@ -66,10 +66,21 @@ export const operationsByArea = {
     "updateChangeRequest",
     "updateChangeRequestContent",
     "getChangeRequestMergeConflicts"
+  ],
+  contentReads: [
+    "getCurrentRevision",
+    "listPages",
+    "getPageById",
+    "getPageByPath",
+    "listFiles",
+    "getFileById",
+    "getRevisionById",
+    "listPagesInRevisionById",
+    "getPageInRevisionById"
   ]
 } as const
 
-/** The 54 operations this product implements so far (the brief's 46, then change requests). */
+/** The 63 operations this product implements so far (the brief's 46, then change requests, then content reads). */
 export const requiredOperations: ReadonlyArray<string> = [
   "getAuthenticatedUser",
   "listOrganizationsForAuthenticatedUser",
@@ -124,5 +135,14 @@ export const requiredOperations: ReadonlyArray<string> = [
   "mergeChangeRequest",
   "updateChangeRequest",
   "updateChangeRequestContent",
-  "getChangeRequestMergeConflicts"
+  "getChangeRequestMergeConflicts",
+  "getCurrentRevision",
+  "listPages",
+  "getPageById",
+  "getPageByPath",
+  "listFiles",
+  "getFileById",
+  "getRevisionById",
+  "listPagesInRevisionById",
+  "getPageInRevisionById"
 ]
