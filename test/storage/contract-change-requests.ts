@@ -115,6 +115,19 @@ export const changeRequestsContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("the change request whose merge made a revision is found by that revision, in its space only", () =>
+        Effect.gen(function* () {
+          const changeRequests = yield* ChangeRequestRepository
+          const spaceId = newId<SpaceId>()
+          const merged = makeChangeRequest(spaceId, 1, { status: "merged", revisionMerged: "rev-merged" as RevisionId })
+          yield* changeRequests.insert(merged)
+          yield* changeRequests.insert(makeChangeRequest(spaceId, 2))
+          expect(Option.getOrThrow(yield* changeRequests.findByMergedRevision(spaceId, "rev-merged" as RevisionId))).toEqual(merged)
+          expect(Option.isNone(yield* changeRequests.findByMergedRevision(spaceId, "rev-other" as RevisionId))).toBe(true)
+          expect(Option.isNone(yield* changeRequests.findByMergedRevision(newId<SpaceId>(), "rev-merged" as RevisionId))).toBe(true)
+        })
+      )
+
       it.effect("purging a space removes its change requests for good, and only its own", () =>
         Effect.gen(function* () {
           const changeRequests = yield* ChangeRequestRepository

@@ -44,6 +44,8 @@ export const makeMemoryChangeRequestRepository = (
     store.write((t) => ({ ...t, changeRequests: HashMap.filter(t.changeRequests, (c) => c.spaceId !== spaceId) })),
   findById: (spaceId, id) =>
     store.read((t) => Option.filter(HashMap.get(t.changeRequests, id), (c) => c.spaceId === spaceId)),
+  findByMergedRevision: (spaceId, revisionId) =>
+    store.read((t) => Option.fromNullable(inSpace(t, spaceId).find((c) => c.revisionMerged === revisionId))),
   findByNumber: (spaceId, number) =>
     store.read((t) => Option.fromNullable(inSpace(t, spaceId).find((c) => c.number === number))),
   lastNumber: (spaceId) => store.read((t) => inSpace(t, spaceId).reduce((last, c) => Math.max(last, c.number), 0)),

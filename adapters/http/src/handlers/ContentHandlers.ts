@@ -1,6 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
 import {
-  type ChangeRequest,
   ChangeRequests,
   InvalidInput,
   MAX_LIMIT,
@@ -9,7 +8,7 @@ import {
   SpaceContent,
   type SpaceId
 } from "@quire/core"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { QuireApi } from "../Api.js"
 import { json } from "../json.js"
 
@@ -58,17 +57,7 @@ export const ContentHandlers = HttpApiBuilder.group(QuireApi, "content", (handle
 
     /** The merged change request whose merge made `revision`, if one did. */
     const mergedFrom = (spaceId: SpaceId, revision: string) =>
-      Effect.gen(function* () {
-        let page: string | undefined
-        do {
-          const listed: { readonly next?: { readonly page: string }; readonly items: ReadonlyArray<ChangeRequest> } =
-            yield* changeRequests.list(spaceId, { status: "merged", page, limit: MAX_LIMIT })
-          const found = listed.items.find((cr) => cr.revisionMerged === revision)
-          if (found !== undefined) return found
-          page = listed.next?.page
-        } while (page !== undefined)
-        return undefined
-      })
+      Effect.map(changeRequests.mergedAs(spaceId, revision as RevisionId), Option.getOrUndefined)
 
     /** The official `Revision`: a `merge` revision names the change request it came from (`mergedFrom`). */
     const withMergedFrom = (spaceId: SpaceId, revision: Revision) =>

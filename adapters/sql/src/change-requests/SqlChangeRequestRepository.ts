@@ -110,6 +110,9 @@ export const makeSqlChangeRequestRepository = Effect.gen(function* () {
         Effect.map(one),
         Effect.orDie
       ),
+    findByMergedRevision: (spaceId, revisionId) =>
+      sql<ChangeRequestRow>`SELECT ${columns} FROM change_requests
+        WHERE space_id = ${spaceId} AND revision_merged = ${revisionId}`.pipe(read, Effect.map(one), Effect.orDie),
     findByNumber: (spaceId, number) =>
       sql<ChangeRequestRow>`SELECT ${columns} FROM change_requests
         WHERE space_id = ${spaceId} AND number = ${number}`.pipe(read, Effect.map(one), Effect.orDie),

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
@@ -255,6 +255,16 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
         })
       )
 
+    /** The change request whose merge made `revisionId` in the space (the official `mergedFrom`), if one did. */
+    const mergedAs = (spaceId: SpaceId, revisionId: RevisionId) =>
+      authorized(
+        Effect.flatMap(access.space(spaceId), (space) =>
+          Effect.flatMap(changeRequests.findByMergedRevision(spaceId, revisionId), (found) =>
+            Option.isNone(found) ? Effect.succeedNone : Effect.map(render(space.record, found.value), Option.some)
+          )
+        )
+      )
+
     /** The change request's current content, for a caller who can view its space. */
     const read =
       <A, E>(use: (content: ReturnType<typeof revisionContent>) => Effect.Effect<A, E>) =>
@@ -278,7 +288,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       file: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string) => read((c) => c.file(fileId))(spaceId, ref)
     }
 
-    return { create, list, get, update, updateContent, merge, conflicts, updateFromSpace, ...reads } as const
+    return { create, list, get, update, updateContent, merge, conflicts, updateFromSpace, mergedAs, ...reads } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]
 }) {}

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { ChangeRequestId, SpaceId, UserId } from "../../shared/ids.js"
+import type { ChangeRequestId, RevisionId, SpaceId, UserId } from "../../shared/ids.js"
 import type { Keyset, Slice } from "../../shared/pagination.js"
 import type { ChangeRequestRecord, ChangeRequestStatus } from "./ChangeRequestRecord.js"
 
@@ -19,6 +19,8 @@ export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequ
     readonly purgeSpace: (spaceId: SpaceId) => Effect.Effect<void>
     readonly findById: (spaceId: SpaceId, id: ChangeRequestId) => Effect.Effect<Option.Option<ChangeRequestRecord>>
     readonly findByNumber: (spaceId: SpaceId, number: number) => Effect.Effect<Option.Option<ChangeRequestRecord>>
+    /** The change request whose merge made `revisionId` (its `revisionMerged`), if one did. */
+    readonly findByMergedRevision: (spaceId: SpaceId, revisionId: RevisionId) => Effect.Effect<Option.Option<ChangeRequestRecord>>
     /** The greatest number in the space, 0 when it has none. */
     readonly lastNumber: (spaceId: SpaceId) => Effect.Effect<number>
     /** By (createdAt, id) descending: the newest first. `count` is the total of the query. */
