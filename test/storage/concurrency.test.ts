@@ -212,6 +212,31 @@ const concurrencyContract = (name: string, servers: Servers) =>
       })
     )
 
+    it.scopedLive("a content write racing the merge of its change request is merged, or refused: never lost", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, organizationId } = yield* world(one)
+        const engine = Context.get(one, ContentEngine)
+        for (let round = 0; round < 4; round++) {
+          const { space } = yield* spaceWithPages(one, admin, organizationId)
+          const cr = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.create(space.id, {})))
+          const [write, merge] = (yield* race([
+            on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.updateContent(space.id, cr.id, [{ operation: "update_page", page: "a", title: `A${round}` }]))),
+            on(two, admin, Effect.flatMap(ChangeRequests, (c) => c.merge(space.id, cr.id)))
+          ])) as [Exit.Exit<unknown, unknown>, Exit.Exit<unknown, unknown>]
+          expectNoDefect([write, merge])
+          expect(tagOf(merge)).toBe("ok")
+          const titles = (yield* (yield* engine.tree((yield* spaceRecord(one, space.id)).revisionId)).children(null)).map((p) => p.title)
+          // Written first: the merge took it in. Merged first: the write was refused, and the space keeps A.
+          if (Exit.isSuccess(write)) expect(titles).toStrictEqual([`A${round}`, "B"])
+          else {
+            expect(tagOf(write)).toBe("Conflict")
+            expect(titles).toStrictEqual(["A", "B"])
+          }
+        }
+      })
+    )
+
     it.scopedLive("a delete racing an update stays deleted", () =>
       Effect.gen(function* () {
         const [one, two] = yield* servers
