@@ -29,6 +29,39 @@ describe("LruCache", () => {
     expect(cache.get("c")).toBe(3)
     expect(cache.size).toBe(2)
   })
+
+  it("with weights, keeps at most its capacity in weight: the latest values of the most recently written keys", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 60 }), (writes) => {
+        const cache = new LruCache<number, string>(20, (value) => value.length)
+        const latest = new Map<number, string>()
+        for (const [key, value] of writes) {
+          cache.set(key, value)
+          latest.delete(key)
+          latest.set(key, value)
+        }
+        const newestFirst = [...latest].reverse()
+        const kept = newestFirst.filter(([key]) => cache.get(key) !== undefined)
+        // What is kept is the newest keys with nothing newer forgotten, at their latest values.
+        expect(kept).toEqual(newestFirst.slice(0, kept.length))
+        const weight = kept.reduce((sum, [, value]) => sum + value.length, 0)
+        expect(cache.weight).toBe(weight)
+        expect(cache.size).toBe(kept.length)
+        expect(weight).toBeLessThanOrEqual(20)
+        // The last write always fits (at most 12 of 20).
+        expect(kept.length).toBeGreaterThan(0)
+      })
+    )
+  })
+
+  it("does not keep an entry heavier than its capacity, nor let it evict the others", () => {
+    const cache = new LruCache<string, string>(4, (value) => value.length)
+    cache.set("a", "aa")
+    cache.set("big", "bbbbb")
+    expect(cache.get("big")).toBeUndefined()
+    expect(cache.get("a")).toBe("aa")
+    expect(cache.weight).toBe(2)
+  })
 })
 
 describe("map nodes", () => {

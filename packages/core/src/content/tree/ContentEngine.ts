@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import type { Storage } from "../../storage/Storage.js"
-import type { BlobStore } from "../../storage/content/BlobStore.js"
+import { BlobStore } from "../../storage/content/BlobStore.js"
 import type { ObjectStore } from "../../storage/content/ObjectStore.js"
 import type { RevisionRepository } from "../../storage/content/RevisionRepository.js"
+import { DecodedObjects } from "../store/DecodedObjects.js"
 import { PersistentMapsLive } from "../store/PersistentMaps.js"
 import type { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { applyChanges } from "./apply/applyChanges.js"
@@ -11,7 +12,7 @@ import { diffRevisions } from "./diff/diffRevisions.js"
 import { importPages } from "./importPages.js"
 import { mergeRevisions } from "./merge/mergeRevisions.js"
 
-type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage
+type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage | DecodedObjects
 
 /**
  * The content engine over the storage ports, for services that need no ports of their own
@@ -28,8 +29,10 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       apply: (...args: Parameters<typeof applyChanges>) => run(applyChanges(...args)),
       diff: (...args: Parameters<typeof diffRevisions>) => run(diffRevisions(...args)),
       merge: (...args: Parameters<typeof mergeRevisions>) => run(mergeRevisions(...args)),
-      importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args))
+      importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args)),
+      /** A file's bytes by their sha256 (a `FileValue`'s `sha256`); none when the store lacks them. */
+      blob: (sha256: string) => run(Effect.flatMap(BlobStore, (blobs) => blobs.get(sha256)))
     }
   }),
-  dependencies: [PersistentMapsLive]
+  dependencies: [PersistentMapsLive, DecodedObjects.layer()]
 }) {}

@@ -5,6 +5,7 @@ import type { ObjectHash } from "../../storage/content/ObjectStore.js"
 import { ObjectStore } from "../../storage/content/ObjectStore.js"
 import type { RevisionRecord } from "../../storage/content/RevisionRecord.js"
 import { RevisionRepository } from "../../storage/content/RevisionRepository.js"
+import { DecodedObjects } from "../store/DecodedObjects.js"
 import type { PersistentMaps } from "../store/PersistentMap.js"
 import { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { makeObjectLoader, type ObjectLoader } from "./ObjectLoader.js"
@@ -21,7 +22,8 @@ export interface ContentReads {
 export const makeContentReads: Effect.Effect<ContentReads, never, ObjectStore | PersistentMapsService | RevisionRepository> = Effect.gen(
   function* () {
     const maps = yield* PersistentMapsService
-    const loader = makeObjectLoader(yield* ObjectStore)
+    const shared = yield* Effect.serviceOption(DecodedObjects)
+    const loader = makeObjectLoader(yield* ObjectStore, Option.getOrUndefined(shared))
     const revisions = yield* RevisionRepository
     return {
       maps,

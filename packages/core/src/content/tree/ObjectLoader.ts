@@ -1,6 +1,7 @@
 import { type Context, Effect } from "effect"
 import type { ObjectHash, ObjectStore } from "../../storage/content/ObjectStore.js"
 import { decodeObject } from "../store/canonical.js"
+import type { DecodedObjects } from "../store/DecodedObjects.js"
 
 /** Loads and decodes stored objects, each at most once per loader (objects never change). */
 export interface ObjectLoader {
@@ -8,14 +9,26 @@ export interface ObjectLoader {
   readonly many: <A>(hashes: Iterable<ObjectHash>) => Effect.Effect<ReadonlyMap<ObjectHash, A>>
 }
 
-/** A missing object is a broken store, not bad input: a defect. */
-export const makeObjectLoader = (store: Context.Tag.Service<typeof ObjectStore>): ObjectLoader => {
+/**
+ * A missing object is a broken store, not bad input: a defect. With `shared`, objects decoded
+ * by earlier calls are taken from it and those loaded here are added to it.
+ */
+export const makeObjectLoader = (
+  store: Context.Tag.Service<typeof ObjectStore>,
+  shared?: Context.Tag.Service<typeof DecodedObjects>
+): ObjectLoader => {
   const cache = new Map<ObjectHash, unknown>()
 
   const many = <A>(hashes: Iterable<ObjectHash>): Effect.Effect<ReadonlyMap<ObjectHash, A>> =>
     Effect.suspend(() => {
       const wanted = new Set(hashes)
-      const missing = [...wanted].filter((hash) => !cache.has(hash))
+      const missing: Array<ObjectHash> = []
+      for (const hash of wanted) {
+        if (cache.has(hash)) continue
+        const known = shared?.get(hash)
+        if (known === undefined) missing.push(hash)
+        else cache.set(hash, known.value)
+      }
       const pick = () => {
         const found = new Map<ObjectHash, A>()
         for (const hash of wanted) found.set(hash, cache.get(hash) as A)
@@ -26,7 +39,9 @@ export const makeObjectLoader = (store: Context.Tag.Service<typeof ObjectStore>)
         for (const hash of missing) {
           const object = objects.get(hash)
           if (object === undefined) return Effect.die(new Error(`Content: object ${hash} is not in the object store`))
-          cache.set(hash, decodeObject(object))
+          const value = decodeObject(object)
+          cache.set(hash, value)
+          shared?.set(hash, { value, bytes: object.body.length })
         }
         return Effect.succeed(pick())
       })

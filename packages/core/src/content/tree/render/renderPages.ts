@@ -1,6 +1,6 @@
-import { composeDocument } from "../../markdown/composeDocument.js"
 import type { FileValue, PageValue, ReusableValue } from "../objects.js"
 import type { ContentUrls } from "./ContentUrls.js"
+import { pageMarkdown } from "./pageMarkdown.js"
 import type {
   RevisionFile,
   RevisionPage,
@@ -36,13 +36,6 @@ const defaultLayout: RevisionPageLayoutOptions = {
 
 const layoutOf = (layout: unknown): RevisionPageLayoutOptions =>
   typeof layout === "object" && layout !== null ? { ...defaultLayout, ...(layout as Partial<RevisionPageLayoutOptions>) } : defaultLayout
-
-/**
- * The markdown a reader gets for a page: its description as frontmatter, its title as the
- * leading heading, then its body. Sent back as is, it sets the same title and description.
- */
-export const pageMarkdown = (page: PageValue, body: string): string =>
-  composeDocument({ title: page.title, ...(page.description !== undefined ? { description: page.description } : {}), body })
 
 const joinPath = (parentPath: string, slug: string | undefined) =>
   parentPath === "" ? (slug ?? "") : slug === undefined ? parentPath : `${parentPath}/${slug}`
