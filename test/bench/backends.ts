@@ -1,8 +1,11 @@
 import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
+import Database from "better-sqlite3"
 import { Effect, Layer } from "effect"
 import { rmSync } from "node:fs"
 import { join } from "node:path"
+import pg from "pg"
+import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
 import type { ContentStorage } from "./contentEngine.js"
 import { copySqliteToPostgres } from "./copyToPostgres.js"
 import { createDatabase } from "./postgresDatabase.js"
@@ -25,7 +28,57 @@ export interface Backend {
   readonly database: string
   /** Fresh, empty storage for the content engine's sizes. */
   readonly contentStorage: ContentStorage
+  /** Replaces the baseline's pre-rendered pages (`bench_rendered_pages`) with these. */
+  readonly storeRenderedPages: (pages: ReadonlyArray<RenderedPage>) => Promise<void>
   readonly release: () => Promise<void>
+}
+
+/** A page's JSON as Quire answered it, for the baseline to serve. */
+export interface RenderedPage {
+  readonly spaceId: string
+  readonly pageId: string
+  readonly body: string
+}
+
+const withClient = async <A>(url: string, use: (client: pg.Client) => Promise<A>): Promise<A> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await use(client)
+  } finally {
+    await client.end()
+  }
+}
+
+const ROWS_PER_INSERT = 500
+
+const storeInPostgres = (url: string) => (pages: ReadonlyArray<RenderedPage>) =>
+  withClient(url, async (client) => {
+    await client.query("BEGIN")
+    await client.query("DELETE FROM bench_rendered_pages")
+    for (let start = 0; start < pages.length; start += ROWS_PER_INSERT) {
+      const batch = pages.slice(start, start + ROWS_PER_INSERT)
+      const tuples = batch.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`)
+      await client.query(
+        `INSERT INTO bench_rendered_pages (space_id, page_id, body) VALUES ${tuples.join(", ")}`,
+        batch.flatMap((p) => [p.spaceId, p.pageId, p.body])
+      )
+    }
+    await client.query("COMMIT")
+    await client.query("ANALYZE bench_rendered_pages")
+  })
+
+const storeInSqlite = (filename: string) => async (pages: ReadonlyArray<RenderedPage>) => {
+  const db = new Database(filename, { fileMustExist: true })
+  try {
+    const insert = db.prepare("INSERT INTO bench_rendered_pages (space_id, page_id, body) VALUES (?, ?, ?)")
+    db.transaction(() => {
+      db.exec("DELETE FROM bench_rendered_pages")
+      for (const p of pages) insert.run(p.spaceId, p.pageId, p.body)
+    })()
+  } finally {
+    db.close()
+  }
 }
 
 export const sqliteContentStorage =
@@ -49,6 +102,7 @@ export const sqliteBackend = (seeded: Seeded, dir: string): Backend => ({
   baselineEnv: { BENCH_DB: seeded.filename },
   database: seeded.filename,
   contentStorage: sqliteContentStorage(dir),
+  storeRenderedPages: storeInSqlite(seeded.filename),
   release: async () => {}
 })
 
@@ -70,6 +124,7 @@ export const postgresBackend = async (seeded: Seeded): Promise<Backend> => {
   const database = await createDatabase("spaces")
   try {
     await migrate(database.url)
+    await withClient(database.url, (client) => client.query(RENDERED_PAGES_TABLE))
     await copySqliteToPostgres(seeded.filename, database.url)
   } catch (error) {
     await database.drop()
@@ -83,6 +138,7 @@ export const postgresBackend = async (seeded: Seeded): Promise<Backend> => {
     baselineEnv: { BENCH_DATABASE_URL: database.url },
     database: database.url,
     contentStorage: postgresContentStorage,
+    storeRenderedPages: storeInPostgres(database.url),
     release: database.drop
   }
 }

@@ -7,7 +7,7 @@
  * Run as its own process: BENCH_DATABASE_URL=<postgres url> PORT=<port> PUBLIC_URL=<base> node --import tsx baseline-pg-server.ts
  */
 import pg from "pg"
-import { serveSpaces, serverEnv, SPACE_FOR_USER, type SpaceRow, USER_BY_TOKEN_HASH } from "./baselineSpace.js"
+import { RENDERED_PAGE, serveSpaces, serverEnv, SPACE_FOR_USER, type SpaceRow, USER_BY_TOKEN_HASH } from "./baselineSpace.js"
 
 const url = process.env.BENCH_DATABASE_URL
 if (!url) throw new Error("BENCH_DATABASE_URL is required")
@@ -28,7 +28,8 @@ serveSpaces({
   ...serverEnv(),
   name: "baseline (Postgres)",
   userByTokenHash: query<{ id: string }>("user_by_token_hash", USER_BY_TOKEN_HASH),
-  spaceForUser: query<SpaceRow>("space_for_user", SPACE_FOR_USER)
+  spaceForUser: query<SpaceRow>("space_for_user", SPACE_FOR_USER),
+  renderedPage: query<{ body: string }>("rendered_page", RENDERED_PAGE)
 })
 
 process.on("SIGTERM", () => void pool.end().finally(() => process.exit(0)))

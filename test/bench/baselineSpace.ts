@@ -2,6 +2,8 @@
  * What both hand-written baselines share: the access rules and the JSON of
  * `GET /v1/spaces/{id}`, and the `node:http` server around two lookups (the token's user, the
  * space with the caller's membership). Each baseline supplies the lookups from its driver.
+ * `GET /v1/spaces/{id}/content/page/{pageId}` makes the same two lookups and a third, the
+ * page's JSON as Quire rendered it (`RENDERED_PAGE`, filled by the getPageById section).
  */
 import { createHash } from "node:crypto"
 import { createServer, type ServerResponse } from "node:http"
@@ -31,6 +33,12 @@ export const SPACE_FOR_USER = `SELECT s.id, s.organization_id, s.parent_id, s.ti
           m.role, m.disabled, m.user_id IS NOT NULL AS is_member
    FROM spaces s LEFT JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ?
    WHERE s.id = ?`
+
+/** The bench's own table of pre-rendered pages: made in the seeded file and in the Postgres copy, filled before measuring. */
+export const RENDERED_PAGES_TABLE = `CREATE TABLE bench_rendered_pages (
+  space_id TEXT NOT NULL, page_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (space_id, page_id))`
+
+export const RENDERED_PAGE = "SELECT body FROM bench_rendered_pages WHERE space_id = ? AND page_id = ?"
 
 export const USER_BY_TOKEN_HASH = "SELECT u.id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?"
 
@@ -97,6 +105,7 @@ const error = (res: ServerResponse, status: number, message: string) =>
   send(res, status, JSON.stringify({ error: { code: status, message } }))
 
 const SPACE_PATH = /^\/v1\/spaces\/([^/?]+)(?:\?.*)?$/
+const PAGE_PATH = /^\/v1\/spaces\/([^/?]+)\/content\/page\/([^/?]+)(?:\?.*)?$/
 
 /** A lookup answers at once (better-sqlite3) or later (pg); the synchronous one pays no promise. */
 type Lookup<A, Args extends Array<string>> = (...args: Args) => A | undefined | Promise<A | undefined>
@@ -109,10 +118,13 @@ export const serveSpaces = (options: {
   readonly base: string
   readonly userByTokenHash: Lookup<{ id: string }, [hash: string]>
   readonly spaceForUser: Lookup<SpaceRow, [userId: string, spaceId: string]>
+  readonly renderedPage: Lookup<{ body: string }, [spaceId: string, pageId: string]>
   readonly name: string
 }) => {
   const handle = (req: Parameters<Parameters<typeof createServer>[1] & {}>[0], res: ServerResponse) => {
-    const match = req.method === "GET" ? SPACE_PATH.exec(req.url ?? "") : null
+    const url = req.url ?? ""
+    const page = req.method === "GET" ? PAGE_PATH.exec(url) : null
+    const match = page ?? (req.method === "GET" ? SPACE_PATH.exec(url) : null)
     if (!match) return error(res, 404, "Not found")
     const authorization = req.headers.authorization ?? ""
     const token = authorization.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : ""
@@ -127,7 +139,11 @@ export const serveSpaces = (options: {
         if (!row || level === 0 || (row.deleted_at !== null && level < RANK.create!)) {
           return error(res, 404, `Space "${id}" was not found`)
         }
-        send(res, 200, spaceJson(options.base, row, level))
+        if (page === null) return send(res, 200, spaceJson(options.base, row, level))
+        const pageId = decodeURIComponent(page[2]!)
+        return then(options.renderedPage(id, pageId), (rendered) =>
+          rendered ? send(res, 200, rendered.body) : error(res, 404, `Page "${pageId}" was not found`)
+        )
       })
     })
   }

@@ -1,5 +1,5 @@
--- GET /v1/spaces/{id} over ids picked at random from a file, one id a line.
--- Arguments (after `--`): <ids file> <bearer token>.
+-- GET over paths picked at random from a file, one path a line (e.g. /v1/spaces/{id}).
+-- Arguments (after `--`): <paths file> <bearer token>.
 -- done() prints one line `BENCH_JSON {...}` that wrk.ts parses.
 
 local thread_number = 0
@@ -12,16 +12,16 @@ end
 local requests = {}
 
 function init(args)
-  local ids_file, token = args[1], args[2]
+  local paths_file, token = args[1], args[2]
   wrk.headers["Authorization"] = "Bearer " .. token
   wrk.headers["Accept"] = "application/json"
-  for id in io.lines(ids_file) do
-    if id ~= "" then
+  for path in io.lines(paths_file) do
+    if path ~= "" then
       -- Built once: formatting a request per call would load wrk, not the server.
-      requests[#requests + 1] = wrk.format("GET", "/v1/spaces/" .. id)
+      requests[#requests + 1] = wrk.format("GET", path)
     end
   end
-  if #requests == 0 then error("no ids in " .. ids_file) end
+  if #requests == 0 then error("no paths in " .. paths_file) end
   math.randomseed(os.time() * 1000 + (thread_number or 0))
 end
 

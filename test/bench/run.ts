@@ -13,9 +13,11 @@ import { type Backend, type BackendName, postgresBackend, sqliteBackend } from "
 import { type BenchConfig, readConfig } from "./config.js"
 import { summarizeCpuProfiles } from "./cpuProfile.js"
 import { contentSection } from "./contentSection.js"
+import { getPageByIdSection } from "./getPageById.js"
 import { getSpaceByIdSection } from "./getSpaceById.js"
 import { inProcessSection } from "./inProcessSection.js"
 import { listSpacesSection } from "./listSpaces.js"
+import { mergeChangeRequestSection } from "./mergeChangeRequest.js"
 import { POSTGRES_ADMIN_URL, postgresReachable } from "./postgresDatabase.js"
 import { stopAll } from "./processes.js"
 import { collectResults, formatTable, summaryJson, writeJson } from "./report.js"
@@ -77,7 +79,9 @@ const measure = async (
   // Each section gives one key of the JSON summary; in-process writes go last.
   const sections: ReadonlyArray<Section> = [
     getSpaceByIdSection(context),
+    getPageByIdSection(context),
     listSpacesSection(context),
+    mergeChangeRequestSection(context),
     inProcessSection(context),
     contentSection(context)
   ]
@@ -153,7 +157,7 @@ const bench = async () => {
 
   for (const [backend, sections] of results) console.log(`\n${backend.title}\n${formatTable(sections)}`)
   console.log("\nratio: quire/baseline (HTTP) and quire/raw driver (inProcess); last page / first page for listSpaces;")
-  console.log("       10,000 pages / 10 pages for content")
+  console.log("       10,000 pages / 10 pages for content and mergeChangeRequest")
   if (config.jsonPath) {
     // SQLite's sections at the top (as before Postgres was measured), each other backend under its name.
     const json = Object.fromEntries(

@@ -2,6 +2,8 @@ import { Actor, ApiTokens, Ids, keyAtEnd, Organizations, QuireCore, randomId, Sp
 import { SqliteStorage } from "@quire/storage-sqlite"
 import Database from "better-sqlite3"
 import { Effect, Layer } from "effect"
+import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
+import { type ContentSpace, seedContentSpaces } from "./seedContent.js"
 
 export interface Seeded {
   readonly filename: string
@@ -12,6 +14,8 @@ export interface Seeded {
   readonly spaceIds: ReadonlyArray<string>
   readonly viaService: number
   readonly viaBulk: number
+  /** Spaces of 10 and 10,000 pages, in an organization of their own, and their page ids. */
+  readonly content: ReadonlyArray<ContentSpace>
   readonly seconds: number
 }
 
@@ -41,6 +45,9 @@ const otherTablesWritten = (before: Map<string, number>, after: Map<string, numb
   [...after].filter(([name, n]) => !COPIED_TABLES.has(name) && n !== (before.get(name) ?? 0)).map(([name]) => name)
 
 const RECENT = 50
+
+/** The page counts of the content spaces (`seedContent.ts`). */
+export const CONTENT_SIZES = [10, 10_000] as const
 
 /**
  * Seconds all `total` creates would take: those done so far, plus the rest at the pace of the
@@ -132,6 +139,7 @@ export const seed = async (options: SeedOptions): Promise<Seeded> => {
       }
       bulkIds = copySpaces(db, result.spaceIds[viaService - 1]!, viaService, options.spaces)
     }
+    db.exec(RENDERED_PAGES_TABLE)
     return {
       filename: options.filename,
       userId: result.userId,
@@ -140,6 +148,7 @@ export const seed = async (options: SeedOptions): Promise<Seeded> => {
       spaceIds: [...result.spaceIds, ...bulkIds],
       viaService,
       viaBulk: bulkIds.length,
+      content: result.content,
       seconds: (performance.now() - started) / 1000
     }
   } finally {
@@ -151,7 +160,15 @@ const seedAsUser = (options: SeedOptions) =>
   Effect.gen(function* () {
     const user = yield* (yield* Users).create({ email: "bench@example.com", displayName: "Bench User" })
     const token = yield* (yield* ApiTokens).issue(user.id, "bench")
-    return yield* Effect.provideService(asUser(options, user.id, token), Actor, user)
+    return yield* Effect.provideService(
+      Effect.gen(function* () {
+        const spaces = yield* asUser(options, user.id, token)
+        const content = yield* seedContentSpaces(CONTENT_SIZES)
+        return { ...spaces, content }
+      }),
+      Actor,
+      user
+    )
   })
 
 const asUser = (options: SeedOptions, userId: string, token: string) =>

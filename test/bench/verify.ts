@@ -5,12 +5,13 @@ export interface Response {
   readonly body: string
 }
 
-export const getSpace = async (baseUrl: string, token: string, id: string): Promise<Response> => {
-  const response = await fetch(`${baseUrl}/v1/spaces/${encodeURIComponent(id)}`, {
-    headers: { authorization: `Bearer ${token}` }
-  })
+export const getPath = async (baseUrl: string, token: string, path: string): Promise<Response> => {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
   return { status: response.status, body: await response.text() }
 }
+
+export const getSpace = (baseUrl: string, token: string, id: string): Promise<Response> =>
+  getPath(baseUrl, token, `/v1/spaces/${encodeURIComponent(id)}`)
 
 /** A few ids spread over the seeded set: the first, the last service-made and first bulk-made, the last, some at random. */
 export const sampleIds = (ids: ReadonlyArray<string>, viaService: number, random = 6): Array<string> => {
@@ -41,7 +42,7 @@ export const compareResponses = (
   for (const id of ids) {
     const result = compareOne(quire.get(id)!, baseline.get(id)!)
     if (result === "equal-after-parse") verdict = result
-    else if (result !== "byte-equal") problems.push(`space ${id}: ${result}`)
+    else if (result !== "byte-equal") problems.push(`${id}: ${result}`)
   }
   if (problems.length > 0) {
     const bar = "!".repeat(78)
@@ -54,3 +55,17 @@ export const compareResponses = (
 
 export const fetchAll = async (baseUrl: string, token: string, ids: ReadonlyArray<string>) =>
   new Map(await Promise.all(ids.map(async (id) => [id, await getSpace(baseUrl, token, id)] as const)))
+
+/** Every path's response, `concurrency` requests at a time, by path. */
+export const fetchPaths = async (baseUrl: string, token: string, paths: ReadonlyArray<string>, concurrency = 8) => {
+  const responses = new Map<string, Response>()
+  let next = 0
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!
+      responses.set(path, await getPath(baseUrl, token, path))
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return responses
+}

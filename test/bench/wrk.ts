@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import { join } from "node:path"
 import { runPinned } from "./processes.js"
 
-const SCRIPT = join(import.meta.dirname, "random-space.lua")
+const SCRIPT = join(import.meta.dirname, "random-path.lua")
 
 export interface WrkFigures {
   readonly requests: number
@@ -84,7 +84,8 @@ export const parseWrkOutput = (stdout: string): WrkFigures => {
 export const runWrk = async (options: {
   readonly baseUrl: string
   readonly token: string
-  readonly idsFile: string
+  /** One request path a line, e.g. `/v1/spaces/{id}`. */
+  readonly pathsFile: string
   readonly seconds: number
   readonly connections: number
   readonly threads: number
@@ -106,7 +107,7 @@ export const runWrk = async (options: {
     SCRIPT,
     options.baseUrl,
     "--",
-    options.idsFile,
+    options.pathsFile,
     options.token
   ]
   const { code, output: stdout } = await runPinned({
