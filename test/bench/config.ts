@@ -27,6 +27,8 @@ export interface BenchConfig {
   readonly serviceSeedBudgetSeconds: number
   /** Where to write the JSON summary, if anywhere. */
   readonly jsonPath: string | undefined
+  /** Where to copy the servers' logs (and wrk's) before the run's directory is removed, if anywhere. */
+  readonly keepLogsDir: string | undefined
   /** Where to write a V8 CPU profile of the Quire server, if anywhere. */
   readonly cpuProfileDir: string | undefined
   /**
@@ -77,5 +79,6 @@ export const readConfig = (): BenchConfig => ({
   serviceSeedBudgetSeconds: positive("BENCH_SEED_BUDGET", 60),
   jsonPath: process.env.BENCH_JSON || undefined,
   cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
+  keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
   quireFrom: quireFrom()
 })

@@ -5,7 +5,7 @@
  * figures; asserts nothing about them. See test/bench/README.md.
  */
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../e2e/support/server.js"
@@ -37,6 +37,10 @@ const cleanUp = async () => {
   cleanedUp = true
   await stopAll()
   for (const backend of backends) await backend.release().catch((error) => console.error(`${backend.title}: ${error}`))
+  if (config.keepLogsDir) {
+    for (const log of readdirSync(dir).filter((name) => name.endsWith(".log"))) cpSync(join(dir, log), join(config.keepLogsDir, log))
+    console.log(`Server logs copied to ${config.keepLogsDir}`)
+  }
   rmSync(dir, { recursive: true, force: true })
 }
 

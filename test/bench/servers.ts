@@ -63,6 +63,9 @@ const startTs = async (
  */
 const QUIRE_NODE_FLAGS = ["--max-semi-space-size=64"]
 
+/** More node flags for the Quire server, for experiments (`BENCH_QUIRE_NODE_FLAGS="--trace-gc"`). */
+const extraNodeFlags = (): ReadonlyArray<string> => (process.env.BENCH_QUIRE_NODE_FLAGS ?? "").split(/\s+/).filter((flag) => flag !== "")
+
 /**
  * The real `quire serve` on the given database: by default the build (`pnpm build` first), as
  * an installed `quire` runs; `fromSource` runs the TypeScript through tsx instead.
@@ -84,6 +87,7 @@ export const startQuire = (
     options,
     [
       ...QUIRE_NODE_FLAGS,
+      ...extraNodeFlags(),
       ...(options.fromSource ? [] : [BUILT_CONDITION]),
       ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])
     ]

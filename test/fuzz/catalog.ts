@@ -6,18 +6,24 @@ import { queryCases, unknownQueryParameter } from "./queryCases.js"
 import { type Body, type FuzzRequest, noBody, type Principal } from "./request.js"
 import { sampleOne, validValue } from "./validValues.js"
 import { valueCases } from "./valueCases.js"
-import type { World } from "./world.js"
+import { knowsParameter, type World, worldValuesFor } from "./world.js"
 
 const OTHER_PRINCIPALS: ReadonlyArray<Principal> = ["member", "outsider", "anonymous", "wrongToken", "malformedAuthorization"]
 
 const exampleBody = (operation: Operation, world: World, seed: number, example: "full" | "minimal"): Body =>
   operation.body === undefined ? noBody : { kind: "json", value: sampleOne(validValue(operation.body, { ...contextFor(world, seed), example }), seed) }
 
-/** The admin's valid request: the world's usual resources, no query, a body with every field. */
+/** The required query parameters the world has a value for (a signed URL's `token`), as pairs. */
+const requiredQuery = (operation: Operation, world: World): ReadonlyArray<string> =>
+  operation.query
+    .filter((parameter) => parameter.required && knowsParameter(parameter.name))
+    .map((parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(worldValuesFor(world, parameter.name)[0]!.id)}`)
+
+/** The admin's valid request: the world's usual resources, no query but the required, a body with every field. */
 export const baselineOf = (operation: Operation, world: World, seed: number): FuzzRequest => {
   const body = exampleBody(operation, world, seed, "full")
   const path = Object.fromEntries(operation.pathParameters.map((name) => [name, knownSegments(world, name)[0]!.segment]))
-  return { operation, label: "baseline", principal: "admin", path, query: [], body }
+  return { operation, label: "baseline", principal: "admin", path, query: requiredQuery(operation, world), body }
 }
 
 /**

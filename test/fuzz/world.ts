@@ -8,7 +8,7 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * a second organization (a transfer target), collections, spaces (one in a collection, one
  * deleted), teams, invite links, and the member (role `read`), who joined through a link.
  * The space holds a page (merged from a first change request) and two draft change requests,
- * the first with a change of its own.
+ * the first with a change of its own; and a signed URL of the space's PDF.
  */
 export interface World {
   readonly people: People
@@ -28,7 +28,12 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   inviteId: ["invite", "otherInvite"],
   userId: users,
   emailDomain: ["emailDomain"],
-  changeRequestId: ["changeRequest", "otherChangeRequest", "changeRequestNumber"]
+  changeRequestId: ["changeRequest", "otherChangeRequest", "changeRequestNumber"],
+  // Content: the page the space (and so each change request) holds, by its id and by its path.
+  pageId: ["page"],
+  pagePath: ["pagePath"],
+  // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
+  token: ["pdfToken"]
 }
 
 /**
@@ -62,8 +67,8 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 /** Whether the world has resources a path parameter of this name names. */
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
-/** Names of the world that are no id (a change request's number names it in a path only). */
-const notIds = new Set(["changeRequestNumber"])
+/** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -112,10 +117,16 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const changeRequests = `/v1/spaces/${space}/change-requests`
   const first = (await admin("POST", changeRequests, { subject: "First page" })).id
   const inserted = await admin("POST", `${changeRequests}/${first}/content?compat=false`, {
-    changes: [{ operation: "insert_page", title: "Page", document: { markdown: "A page." } }]
+    changes: [
+      { operation: "insert_page", title: "Page", document: { markdown: "A page." } },
+      { operation: "insert_files", files: [{ name: "notes.txt", contentType: "text/plain", base64: "aGVsbG8=" }] }
+    ]
   })
-  await admin("POST", `${changeRequests}/${first}/merge`)
+  const revision = (await admin("POST", `${changeRequests}/${first}/merge`)).revision as string
   const page = inserted.changes[0].page.id as string
+  const file = inserted.insertedFiles[0].id as string
+  const pagePath = (await admin("GET", `/v1/spaces/${space}/content/page/${page}`)).path as string
+  const pdfToken = new URL((await admin("GET", `/v1/spaces/${space}/pdf`)).url as string).searchParams.get("token")!
   const changeRequest = await admin("POST", changeRequests, { subject: "Change" })
   await admin("POST", `${changeRequests}/${changeRequest.id}/content`, {
     changes: [{ operation: "update_page", page, document: { markdown: "A changed page." } }]
@@ -134,6 +145,11 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     invite,
     otherInvite,
     page,
+    pagePath,
+    revision,
+    file,
+    fileName: "notes.txt",
+    pdfToken,
     changeRequest: changeRequest.id as string,
     otherChangeRequest,
     changeRequestNumber: String(changeRequest.number),

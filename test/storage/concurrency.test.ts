@@ -237,6 +237,25 @@ const concurrencyContract = (name: string, servers: Servers) =>
       })
     )
 
+    it.scopedLive("two content writes at once by a new contributor both land, and record one contributor who wrote twice", () =>
+      Effect.gen(function* () {
+        const [one, two] = yield* servers
+        const { admin, second, organizationId } = yield* world(one)
+        for (let round = 0; round < 4; round++) {
+          const { space } = yield* spaceWithPages(one, admin, organizationId)
+          const cr = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.create(space.id, {})))
+          const write = (server: Server, page: string) =>
+            on(server, second, Effect.flatMap(ChangeRequests, (c) => c.updateContent(space.id, cr.id, [{ operation: "update_page", page, title: `${page}${round}` }])))
+          const exits = yield* race([write(one, "a"), write(two, "b")])
+          expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
+          const contributors = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.contributors(space.id, cr.id)))
+          expect(contributors.items.map((c) => [c.user.id, c.count])).toStrictEqual([[second.id, 2]])
+          const changes = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.changes(space.id, cr.id)))
+          expect(changes.changes.map((c) => ("page" in c ? c.page.title : ""))).toStrictEqual([`a${round}`, `b${round}`])
+        }
+      })
+    )
+
     it.scopedLive("a delete racing an update stays deleted", () =>
       Effect.gen(function* () {
         const [one, two] = yield* servers

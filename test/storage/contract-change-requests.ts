@@ -1,4 +1,5 @@
 import {
+  type ChangeRequestId,
   type ChangeRequestQuery,
   type ChangeRequestRecord,
   ChangeRequestRepository,
@@ -141,6 +142,55 @@ export const changeRequestsContract = (storage: StorageLayer) =>
           for (const c of purged) expect(Option.isNone(yield* changeRequests.findById(gone, c.id))).toBe(true)
           expect(yield* changeRequests.lastNumber(gone)).toBe(0)
           expect(Option.getOrThrow(yield* changeRequests.findById(kept, other.id))).toEqual(other)
+        })
+      )
+
+      it.effect("a contributor is recorded once per change request: first and last times, and how many writes", () =>
+        Effect.gen(function* () {
+          const changeRequests = yield* ChangeRequestRepository
+          const cr = newId<ChangeRequestId>()
+          const other = newId<ChangeRequestId>()
+          const [ada, bob, carl] = [newId<UserId>(), newId<UserId>(), newId<UserId>()]
+          expect(yield* changeRequests.listContributors(cr)).toStrictEqual([])
+          yield* changeRequests.recordContributor(cr, bob, at(1))
+          yield* changeRequests.recordContributor(cr, ada, at(2))
+          yield* changeRequests.recordContributor(cr, bob, at(3))
+          // A write whose clock is behind the last one keeps the later time.
+          yield* changeRequests.recordContributor(cr, bob, at(2.5))
+          yield* changeRequests.recordContributor(other, carl, at(0))
+          // Carl's first write to `cr` comes at the same time as Ada's: ties go by user id.
+          yield* changeRequests.recordContributor(cr, carl, at(2))
+          const tied = [
+            { changeRequestId: cr, userId: ada, firstContributedAt: at(2), lastContributedAt: at(2), contributions: 1 },
+            { changeRequestId: cr, userId: carl, firstContributedAt: at(2), lastContributedAt: at(2), contributions: 1 }
+          ].sort((x, y) => (x.userId < y.userId ? -1 : 1))
+          expect(yield* changeRequests.listContributors(cr)).toStrictEqual([
+            { changeRequestId: cr, userId: bob, firstContributedAt: at(1), lastContributedAt: at(3), contributions: 3 },
+            ...tied
+          ])
+          expect(yield* changeRequests.listContributors(other)).toStrictEqual([
+            { changeRequestId: other, userId: carl, firstContributedAt: at(0), lastContributedAt: at(0), contributions: 1 }
+          ])
+          expect(yield* changeRequests.listContributors(newId())).toStrictEqual([])
+        })
+      )
+
+      it.effect("purging a space removes the contributors of its change requests, and only theirs", () =>
+        Effect.gen(function* () {
+          const changeRequests = yield* ChangeRequestRepository
+          const gone = makeChangeRequest(newId<SpaceId>(), 1)
+          const kept = makeChangeRequest(newId<SpaceId>(), 1)
+          const user = newId<UserId>()
+          for (const c of [gone, kept]) {
+            yield* changeRequests.insert(c)
+            yield* changeRequests.recordContributor(c.id, user, at(1))
+          }
+          yield* changeRequests.purgeSpace(gone.spaceId)
+          expect(yield* changeRequests.listContributors(gone.id)).toStrictEqual([])
+          expect((yield* changeRequests.listContributors(kept.id)).map((c) => c.userId)).toStrictEqual([user])
+          // Recording again after a purge starts a new row.
+          yield* changeRequests.recordContributor(gone.id, user, at(5))
+          expect((yield* changeRequests.listContributors(gone.id)).map((c) => c.contributions)).toStrictEqual([1])
         })
       )
 

@@ -22,7 +22,8 @@ if (await postgresAvailable()) {
           [1, "foundation"],
           [2, "content"],
           [3, "write_lock"],
-          [4, "change_requests"]
+          [4, "change_requests"],
+          [5, "change_request_contributors"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -31,7 +32,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 4 }])
+        expect(tables).toStrictEqual([{ n: 5 }])
       })
     )
   })

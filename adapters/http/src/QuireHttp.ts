@@ -1,16 +1,21 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { ChangeRequests, Collections, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
+import { ChangeRequests, Collections, ContentExports, ContentLinks, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
+import { ChangeRequestContentHandlers } from "./handlers/ChangeRequestContentHandlers.js"
 import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
 import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
 import { ContentHandlers } from "./handlers/ContentHandlers.js"
+import { ExportsHandlersLive } from "./handlers/ExportsHandlers.js"
+import { FilesHandlers } from "./handlers/FilesHandlers.js"
 import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
+import { LinksHandlers } from "./handlers/LinksHandlers.js"
 import { MembersHandlers } from "./handlers/MembersHandlers.js"
 import { MetaHandlers } from "./handlers/MetaHandlers.js"
 import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
+import { RevisionChangesHandlers } from "./handlers/RevisionChangesHandlers.js"
 import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
 import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
@@ -29,7 +34,12 @@ const Handlers = Layer.mergeAll(
   isolated(CollectionsHandlers, [Authentication, Collections]),
   isolated(SpacesHandlers, [Authentication, Spaces]),
   isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls]),
-  isolated(ContentHandlers, [Authentication, SpaceContent, ChangeRequests])
+  isolated(ContentHandlers, [Authentication, SpaceContent, ChangeRequests, Urls]),
+  isolated(FilesHandlers, [Authentication, SpaceContent, ContentExports]),
+  ExportsHandlersLive,
+  isolated(LinksHandlers, [Authentication, ContentLinks]),
+  isolated(ChangeRequestContentHandlers, [Authentication, ChangeRequests, Urls]),
+  isolated(RevisionChangesHandlers, [Authentication, SpaceContent, ChangeRequests])
 )
 
 /**

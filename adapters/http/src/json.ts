@@ -1,5 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { ifNoneMatch } from "./etag.js"
 
 /**
  * A 200 JSON answer of a resource as it is: resources are built from trusted rows in
@@ -8,3 +9,32 @@ import { Effect } from "effect"
  */
 export const json = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
   Effect.map(self, (value) => HttpServerResponse.unsafeJson(value))
+
+/** What a cacheable answer carries: its strong entity tag and its `Cache-Control`. */
+export interface Validators {
+  readonly etag: string
+  readonly cacheControl: string
+}
+
+/**
+ * A conditional read (RFC 9110 §13.1.2): when `ifNoneMatchHeader` (the request's `If-None-Match`) names
+ * the tag, 304 without a body, and `body` is never run; for `*`, 304 once `body` succeeds (it
+ * fails as it would without the header: a 404 stays one); else 200 with it, as `json` answers.
+ * Both carry `ETag` and `Cache-Control`. Decide the tag only after the caller was allowed to read.
+ */
+export const conditionalJson = <A, E, R>(
+  ifNoneMatchHeader: string | undefined,
+  validators: Validators,
+  body: Effect.Effect<A, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> => {
+  const headers = { etag: validators.etag, "cache-control": validators.cacheControl }
+  const notModified = HttpServerResponse.empty({ status: 304, headers })
+  switch (ifNoneMatch(ifNoneMatchHeader, validators.etag)) {
+    case "matched":
+      return Effect.succeed(notModified)
+    case "any":
+      return Effect.as(body, notModified)
+    case "unmatched":
+      return Effect.map(body, (value) => HttpServerResponse.unsafeJson(value, { headers }))
+  }
+}

@@ -2,12 +2,13 @@ import {
   type ChangeRequestQuery,
   type ChangeRequestRecord,
   type ChangeRequestRepository,
-  changeRequestSortKey
+  changeRequestSortKey,
+  contributorSortKey
 } from "@quire/core"
 import { type Context, HashMap, Option } from "effect"
 import type { MemoryStore } from "./MemoryStore.js"
-import { sliceBy } from "./sorting.js"
-import { insertNew, replaceExisting, rowsOf, type Tables } from "./Tables.js"
+import { sliceBy, sortedBy } from "./sorting.js"
+import { insertNew, pairKey, replaceExisting, rowsOf, type Tables } from "./Tables.js"
 
 /** Numbers are unique per space, as the unique index on (space_id, number) keeps them in SQL. */
 const ensureNumberFree = (t: Tables, changeRequest: ChangeRequestRecord) => {
@@ -41,7 +42,14 @@ export const makeMemoryChangeRequestRepository = (
       return { ...t, changeRequests: replaceExisting(t.changeRequests, changeRequest.id, changeRequest) }
     }),
   purgeSpace: (spaceId) =>
-    store.write((t) => ({ ...t, changeRequests: HashMap.filter(t.changeRequests, (c) => c.spaceId !== spaceId) })),
+    store.write((t) => {
+      const purged = new Set(inSpace(t, spaceId).map((c) => c.id))
+      return {
+        ...t,
+        changeRequests: HashMap.filter(t.changeRequests, (c) => c.spaceId !== spaceId),
+        changeRequestContributors: HashMap.filter(t.changeRequestContributors, (c) => !purged.has(c.changeRequestId))
+      }
+    }),
   findById: (spaceId, id) =>
     store.read((t) => Option.filter(HashMap.get(t.changeRequests, id), (c) => c.spaceId === spaceId)),
   findByMergedRevision: (spaceId, revisionId) =>
@@ -50,5 +58,26 @@ export const makeMemoryChangeRequestRepository = (
     store.read((t) => Option.fromNullable(inSpace(t, spaceId).find((c) => c.number === number))),
   lastNumber: (spaceId) => store.read((t) => inSpace(t, spaceId).reduce((last, c) => Math.max(last, c.number), 0)),
   list: (spaceId, query, keyset) =>
-    store.read((t) => sliceBy(inSpace(t, spaceId).filter(matches(query)), keyset, changeRequestSortKey, "desc"))
+    store.read((t) => sliceBy(inSpace(t, spaceId).filter(matches(query)), keyset, changeRequestSortKey, "desc")),
+  recordContributor: (changeRequestId, userId, at) =>
+    store.write((t) => {
+      const key = pairKey(changeRequestId, userId)
+      const found = HashMap.get(t.changeRequestContributors, key)
+      const next =
+        found._tag === "Some"
+          ? {
+              ...found.value,
+              lastContributedAt: at > found.value.lastContributedAt ? at : found.value.lastContributedAt,
+              contributions: found.value.contributions + 1
+            }
+          : { changeRequestId, userId, firstContributedAt: at, lastContributedAt: at, contributions: 1 }
+      return { ...t, changeRequestContributors: HashMap.set(t.changeRequestContributors, key, next) }
+    }),
+  listContributors: (changeRequestId) =>
+    store.read((t) =>
+      sortedBy(
+        rowsOf(t.changeRequestContributors).filter((c) => c.changeRequestId === changeRequestId),
+        contributorSortKey
+      )
+    )
 })

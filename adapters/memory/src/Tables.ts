@@ -1,4 +1,5 @@
 import type {
+  ChangeRequestContributorRecord,
   ChangeRequestId,
   ChangeRequestRecord,
   CollectionId,
@@ -41,6 +42,8 @@ export interface Tables {
   readonly blobs: HashMap.HashMap<string, Uint8Array>
   readonly revisions: HashMap.HashMap<RevisionId, RevisionRecord>
   readonly changeRequests: HashMap.HashMap<ChangeRequestId, ChangeRequestRecord>
+  /** Keyed by `pairKey(changeRequestId, userId)`. */
+  readonly changeRequestContributors: HashMap.HashMap<string, ChangeRequestContributorRecord>
 }
 
 export const emptyTables = (): Tables => ({
@@ -56,7 +59,8 @@ export const emptyTables = (): Tables => ({
   objects: HashMap.empty(),
   blobs: HashMap.empty(),
   revisions: HashMap.empty(),
-  changeRequests: HashMap.empty()
+  changeRequests: HashMap.empty(),
+  changeRequestContributors: HashMap.empty()
 })
 
 /** An unambiguous key for a pair of ids, whatever characters they hold. */

@@ -2,7 +2,9 @@ import { Layer } from "effect"
 import { ChangeRequests } from "./change-requests/ChangeRequests.js"
 import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
+import { ContentExports } from "./exports/ContentExports.js"
 import { Invites } from "./invites/Invites.js"
+import { ContentLinks } from "./links/ContentLinks.js"
 import { Members } from "./members/Members.js"
 import { Organizations } from "./organizations/Organizations.js"
 import type { LeaksAccess } from "./policy/Authorized.js"
@@ -25,6 +27,8 @@ const services = Layer.mergeAll(
   Spaces.Default,
   SpaceContent.Default,
   ChangeRequests.Default,
+  ContentLinks.Default,
+  ContentExports.Default,
   ContentEngine.Default
 )
 
@@ -46,7 +50,9 @@ const everyMethodAuthorized: {
   collections: true,
   spaces: true,
   spaceContent: true,
-  changeRequests: true
+  changeRequests: true,
+  contentLinks: true,
+  contentExports: true
 }
 interface Services {
   readonly users: Users
@@ -59,6 +65,8 @@ interface Services {
   readonly spaces: Spaces
   readonly spaceContent: SpaceContent
   readonly changeRequests: ChangeRequests
+  readonly contentLinks: ContentLinks
+  readonly contentExports: ContentExports
 }
 void everyMethodAuthorized
 

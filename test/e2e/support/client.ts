@@ -3,12 +3,26 @@ import type { OfficialApi } from "./gitbookTypes.js"
 import { findOperation, validateResponse } from "./officialSpec.js"
 
 /**
- * Operations Quire serves that the official spec lacks (the seed's space transfer, the merge
- * conflicts of a change request): their bodies are checked by the tests themselves.
+ * Operations Quire serves that the official spec lacks (the seed's space transfer and link
+ * lists, the merge conflicts of a change request, file downloads and the signed PDF URL): their
+ * bodies are checked by the tests themselves.
  */
 const seedOnlyOperations = [
   { method: "POST", pattern: /^\/spaces\/[^/]+\/transfer$/, operationId: "transferSpace" },
-  { method: "GET", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/merge-conflicts$/, operationId: "getChangeRequestMergeConflicts" }
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/merge-conflicts$/, operationId: "getChangeRequestMergeConflicts" },
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/links$/, operationId: "listSpaceLinks" },
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/content\/page\/[^/]+\/links$/, operationId: "listPageLinks" },
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/content\/files\/[^/]+\/backlinks$/, operationId: "listFileBacklinks" },
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/page\/[^/]+\/links$/, operationId: "listPageLinksInChangeRequest" },
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/files\/[^/]+\/backlinks$/, operationId: "listFileBacklinksInChangeRequest" },
+  // The downloads (bytes, not JSON: fetch them directly; through here only their JSON errors).
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/content\/files\/[^/]+\/(?!backlinks$)[^/]+$/, operationId: "downloadFileById" },
+  {
+    method: "GET",
+    pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/files\/[^/]+\/(?!backlinks$)[^/]+$/,
+    operationId: "downloadChangeRequestFileById"
+  },
+  { method: "GET", pattern: /^\/pdf$/, operationId: "downloadPDF" }
 ]
 const seedOnly = seedOnlyOperations.map((operation) => operation.pattern)
 

@@ -11,6 +11,17 @@ const spec: Json = JSON.parse(readFileSync(require.resolve("@gitbook/api/spec/op
 const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, allErrors: true, validateFormats: true })
 ;(addFormats as unknown as typeof addFormats.default)(ajv)
 ajv.addFormat("emoji", true)
+
+/**
+ * The one exception to the spec as written. `RevisionSemanticChangePageEdited.attributes` is a
+ * `oneOf` of the document, group and link pages' attributes, which overlap: none forbids other
+ * properties and all three may hold only `title` (or `emoji`), so a document page's edited title
+ * matches two or three of them, and no `page_edited` could ever be valid. The page's `type`
+ * (beside `attributes`) tells which one applies, so it is read as the `anyOf` it means.
+ */
+const pageEdited = spec.components.schemas.RevisionSemanticChangePageEdited.properties
+pageEdited.attributes = { anyOf: pageEdited.attributes.oneOf }
+
 ajv.addSchema({ $id: "spec", components: spec.components } as Json)
 
 /** Rewrites local `#/components/...` refs to the registered `spec` document. */

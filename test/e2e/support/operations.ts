@@ -1,7 +1,7 @@
 /**
  * The operations the end-to-end suite drives, by the file that drives them (official
- * operationIds; `transferSpace` is the seed's and `getChangeRequestMergeConflicts` Quire's, both
- * absent from the official spec). Each file
+ * operationIds; `transferSpace` and the `links` area are the seed's and `getChangeRequestMergeConflicts` Quire's,
+ * all absent from the official spec). Each file
  * checks that every operation of its area answered a success at least once.
  */
 export const operationsByArea = {
@@ -67,6 +67,7 @@ export const operationsByArea = {
     "updateChangeRequestContent",
     "getChangeRequestMergeConflicts"
   ],
+  changeRequestChanges: ["getChangeRequestChanges", "getContributorsByChangeRequestId", "getRevisionSemanticChanges"],
   contentReads: [
     "getCurrentRevision",
     "listPages",
@@ -77,10 +78,28 @@ export const operationsByArea = {
     "getRevisionById",
     "listPagesInRevisionById",
     "getPageInRevisionById"
-  ]
+  ],
+  links: [
+    "listSpaceLinks",
+    "listPageLinks",
+    "listFileBacklinks",
+    "listPageLinksInChangeRequest",
+    "listFileBacklinksInChangeRequest"
+  ],
+  changeRequestContent: [
+    "getRevisionOfChangeRequestById",
+    "listPagesInChangeRequest",
+    "getPageInChangeRequestById",
+    "getPageInChangeRequestByPath",
+    "listFilesInChangeRequestById",
+    "getFileInChangeRequestById"
+  ],
+  // Quire's own, absent from the official spec: the downloads every file's `downloadURL`
+  // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
+  exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"]
 } as const
 
-/** The 63 operations this product implements so far (the brief's 46, then change requests, then content reads). */
+/** The 82 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, PDF exports and file downloads). */
 export const requiredOperations: ReadonlyArray<string> = [
   "getAuthenticatedUser",
   "listOrganizationsForAuthenticatedUser",
@@ -136,6 +155,9 @@ export const requiredOperations: ReadonlyArray<string> = [
   "updateChangeRequest",
   "updateChangeRequestContent",
   "getChangeRequestMergeConflicts",
+  "getChangeRequestChanges",
+  "getContributorsByChangeRequestId",
+  "getRevisionSemanticChanges",
   "getCurrentRevision",
   "listPages",
   "getPageById",
@@ -144,5 +166,21 @@ export const requiredOperations: ReadonlyArray<string> = [
   "getFileById",
   "getRevisionById",
   "listPagesInRevisionById",
-  "getPageInRevisionById"
+  "getPageInRevisionById",
+  "listSpaceLinks",
+  "listPageLinks",
+  "listFileBacklinks",
+  "listPageLinksInChangeRequest",
+  "listFileBacklinksInChangeRequest",
+  "getRevisionOfChangeRequestById",
+  "listPagesInChangeRequest",
+  "getPageInChangeRequestById",
+  "getPageInChangeRequestByPath",
+  "listFilesInChangeRequestById",
+  "getFileInChangeRequestById",
+  "getSpacePDF",
+  "getChangeRequestPDF",
+  "downloadPDF",
+  "downloadFileById",
+  "downloadChangeRequestFileById"
 ]

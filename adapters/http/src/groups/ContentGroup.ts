@@ -1,17 +1,17 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { ChangeRequest, ListOf, RevisionFileSchema } from "@quire/core"
+import { AnyValue, ChangeRequest, ListOf, RevisionFileSchema } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { BooleanParam, fileId, PageParams, pageId, pagePath, revisionId, spaceId, UrlText } from "../params.js"
+import { fileId, pageId, pagePath, revisionId, spaceId } from "../params.js"
 import { withCommonErrors } from "./common.js"
+import { FilesQuery, PageByPathQuery, PageQuery, RevisionParams } from "./contentParams.js"
 
 /**
  * The content engine's rendered objects, described by the official components' names. They
  * are loose (the fields every variant has, the rest kept as they are): answers are written
  * as the engine rendered them (`json`), and the e2e suite checks them against the official spec.
  */
-/** Any JSON value: one component (a plain `Schema.Unknown` repeats the same `$id` all over the document). */
-const anything = Schema.Unknown.annotations({ identifier: "AnyValue", description: "Any JSON value" })
+const anything = AnyValue
 const rest = Schema.Record({ key: Schema.String, value: anything })
 
 /** The official `RevisionPage`: a document, group, link or computed page, with its subpages. */
@@ -42,24 +42,7 @@ export const Revision = Schema.Struct(
   rest
 ).annotations({ identifier: "Revision" })
 
-const RevisionPages = Schema.Struct({ pages: Schema.Array(RevisionPage) })
-
-/** `metadata` and `computed`, accepted by every read (Quire has no git metadata and no computed content). */
-const RevisionParams = {
-  metadata: Schema.optional(BooleanParam("metadata")),
-  computed: Schema.optional(BooleanParam("computed"))
-}
-
-/** A page read's query: `format=markdown` adds each document page's `markdown`. */
-const PageQuery = Schema.Struct({
-  ...RevisionParams,
-  format: Schema.optional(
-    Schema.Literal("document", "markdown").annotations({ message: () => "format must be document or markdown" })
-  ),
-  "format.markdown.refs": Schema.optional(Schema.Literal("relative", "stable")),
-  evaluated: Schema.optional(UrlText),
-  dereferenced: Schema.optional(UrlText)
-})
+export const RevisionPages = Schema.Struct({ pages: Schema.Array(RevisionPage) })
 
 export class ContentGroup extends withCommonErrors(HttpApiGroup.make("content", { topLevel: true })
   .add(
@@ -82,13 +65,13 @@ export class ContentGroup extends withCommonErrors(HttpApiGroup.make("content", 
   )
   .add(
     HttpApiEndpoint.get("getPageByPath")`/spaces/${spaceId}/content/path/${pagePath}`
-      .setUrlParams(Schema.Struct({ ...PageQuery.fields, cachedMetadata: Schema.optional(BooleanParam("cachedMetadata")) }))
+      .setUrlParams(PageByPathQuery)
       .addSuccess(RevisionPage)
       .annotate(OpenApi.Summary, "Get a page from a space by its URL path")
   )
   .add(
     HttpApiEndpoint.get("listFiles")`/spaces/${spaceId}/content/files`
-      .setUrlParams(Schema.Struct({ ...PageParams, ...RevisionParams }))
+      .setUrlParams(FilesQuery)
       .addSuccess(ListOf(RevisionFileSchema))
       .annotate(OpenApi.Summary, "List all uploaded files and assets in a space")
   )

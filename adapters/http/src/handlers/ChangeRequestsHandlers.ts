@@ -1,5 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { ChangeRequests, contentUrls, renderContentUpdate, renderMergeConflicts, type RevisionId, Urls } from "@quire/core"
+import {
+  ChangeRequests,
+  changeRequestContentUrls,
+  renderContentUpdate,
+  renderMergeConflicts,
+  type RevisionId,
+  Urls
+} from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { json } from "../json.js"
@@ -35,13 +42,19 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
             // The change request as the batch left it (by id: its number names it as well).
             const changeRequest = yield* changeRequests.get(path.spaceId, path.changeRequestId)
             return urlParams.compat === false
-              ? renderContentUpdate(changeRequest, applied, contentUrls(urls, path.spaceId))
+              ? renderContentUpdate(changeRequest, applied, changeRequestContentUrls(urls, path.spaceId, changeRequest.id))
               : changeRequest
           })
         )
       )
       .handle("getChangeRequestMergeConflicts", ({ path }) =>
         json(Effect.map(changeRequests.conflicts(path.spaceId, path.changeRequestId), renderMergeConflicts))
+      )
+      .handle("getChangeRequestChanges", ({ path, urlParams }) =>
+        json(changeRequests.changes(path.spaceId, path.changeRequestId, { limit: urlParams.limit }))
+      )
+      .handle("getContributorsByChangeRequestId", ({ path }) =>
+        json(changeRequests.contributors(path.spaceId, path.changeRequestId))
       )
   })
 )

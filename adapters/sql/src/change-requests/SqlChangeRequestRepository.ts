@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import {
+  type ChangeRequestContributorRecord,
   type ChangeRequestId,
   type ChangeRequestQuery,
   type ChangeRequestRecord,
@@ -67,6 +68,22 @@ const toRow = (c: ChangeRequestRecord) => ({
   mergedAt: c.mergedAt
 })
 
+interface ContributorRow {
+  readonly changeRequestId: string
+  readonly userId: string
+  readonly firstContributedAt: string
+  readonly lastContributedAt: string
+  readonly contributions: unknown
+}
+
+const toContributorRecord = (row: ContributorRow): ChangeRequestContributorRecord => ({
+  changeRequestId: row.changeRequestId as ChangeRequestId,
+  userId: row.userId as UserId,
+  firstContributedAt: row.firstContributedAt,
+  lastContributedAt: row.lastContributedAt,
+  contributions: Number(row.contributions)
+})
+
 const COLUMNS = `id, space_id, number, status, subject, created_by, created_at, updated_at, revision_id,
   revision_initial, revision_merged_ancestor, revision_merged, merged_by, merged_at`
 const KEY = ["created_at", "id"]
@@ -96,7 +113,11 @@ export const makeSqlChangeRequestRepository = Effect.gen(function* () {
     insert: (changeRequest) =>
       sql`INSERT INTO change_requests ${sql.insert(toRow(changeRequest))}`.pipe(Effect.asVoid, Effect.orDie),
     purgeSpace: (spaceId) =>
-      sql`DELETE FROM change_requests WHERE space_id = ${spaceId}`.pipe(Effect.asVoid, Effect.orDie),
+      Effect.zipRight(
+        sql`DELETE FROM change_request_contributors
+          WHERE change_request_id IN (SELECT id FROM change_requests WHERE space_id = ${spaceId})`,
+        sql`DELETE FROM change_requests WHERE space_id = ${spaceId}`
+      ).pipe(Effect.asVoid, Effect.orDie),
     update: (changeRequest) => {
       const { id: _, ...changes } = toRow(changeRequest)
       return sql`UPDATE change_requests SET ${sql.update(changes)} WHERE id = ${changeRequest.id}`.pipe(
@@ -130,7 +151,24 @@ export const makeSqlChangeRequestRepository = Effect.gen(function* () {
           WHERE ${sql.and([...where, afterCursor(sql, KEY, keyset, "desc")])}
           ORDER BY ${orderBy(sql, KEY, "desc")} ${pageLimit(sql, keyset)}`)
         return { rows: rows.map(toChangeRequestRecord), count: yield* countOfPage(rows, keyset, count(where)) }
-      }).pipe(Effect.orDie)
+      }).pipe(Effect.orDie),
+    // One statement: a concurrent first write of the same pair finds the row (or, on Postgres,
+    // fails to serialize and runs again), never a second row.
+    recordContributor: (changeRequestId, userId, at) =>
+      sql`INSERT INTO change_request_contributors
+          (change_request_id, user_id, first_contributed_at, last_contributed_at, contributions)
+        VALUES (${changeRequestId}, ${userId}, ${at}, ${at}, 1)
+        ON CONFLICT (change_request_id, user_id) DO UPDATE SET
+          contributions = change_request_contributors.contributions + 1,
+          last_contributed_at = CASE
+            WHEN excluded.last_contributed_at > change_request_contributors.last_contributed_at
+            THEN excluded.last_contributed_at
+            ELSE change_request_contributors.last_contributed_at
+          END`.pipe(Effect.asVoid, Effect.orDie),
+    listContributors: (changeRequestId) =>
+      sql<ContributorRow>`SELECT change_request_id, user_id, first_contributed_at, last_contributed_at, contributions
+        FROM change_request_contributors WHERE change_request_id = ${changeRequestId}
+        ORDER BY first_contributed_at, user_id`.pipe(read, Effect.map((rows) => rows.map(toContributorRecord)), Effect.orDie)
   })
 })
 

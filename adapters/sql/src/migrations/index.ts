@@ -2,11 +2,13 @@ import { foundation } from "./0001_foundation.js"
 import { content } from "./0002_content.js"
 import { writeLock } from "./0003_write_lock.js"
 import { changeRequests } from "./0004_change_requests.js"
+import { changeRequestContributors } from "./0005_change_request_contributors.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
   "0001_foundation": foundation,
   "0002_content": content,
   "0003_write_lock": writeLock,
-  "0004_change_requests": changeRequests
+  "0004_change_requests": changeRequests,
+  "0005_change_request_contributors": changeRequestContributors
 }

@@ -9,7 +9,8 @@ const variables: Arr.NonEmptyReadonlyArray<readonly [name: string, meaning: stri
   ["MAX_BODY_BYTES", "largest request body read (default 1048576)"],
   ["AUTH_FAILURES_PER_MINUTE", "failed authentications per client address and minute (default 20; 0: no limit)"],
   ["TOKEN_REQUESTS_PER_MINUTE", "requests per API token and minute (default 600; 0: no limit)"],
-  ["TRUST_PROXY", "true: take the client address from X-Forwarded-For (default false)"]
+  ["TRUST_PROXY", "true: take the client address from X-Forwarded-For (default false)"],
+  ["QUIRE_SIGNING_KEY", "secret (32 bytes or more) signing PDF export URLs (default: random per process)"]
 ]
 
 /** The environment the commands read, at the end of every help page. */

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 import { ChangeRequestId, RevisionId, SpaceId } from "../shared/ids.js"
 import { ChangeRequestStatus } from "../storage/change-requests/ChangeRequestRecord.js"
 import { User } from "../users/User.js"
@@ -137,3 +138,72 @@ export const ChangeRequestMergeConflicts = Schema.Struct({
   conflicts: Schema.Array(ChangeRequestMergeConflict)
 }).annotations({ identifier: "ChangeRequestMergeConflicts" })
 export interface ChangeRequestMergeConflicts extends Schema.Schema.Type<typeof ChangeRequestMergeConflicts> {}
+
+/** The official `ChangeRequestUserContributor`: a user who wrote to the change request, how often and when last. */
+export const ChangeRequestUserContributor = Schema.Struct({
+  user: User,
+  /** How many writes: content batches and updates from the space. */
+  count: Schema.Number,
+  /** The last of them. */
+  updatedAt: Schema.String,
+  /** Always `edit`: comments come with their area. */
+  actionType: Schema.Literal("edit", "comment")
+}).annotations({ identifier: "ChangeRequestUserContributor" })
+export interface ChangeRequestUserContributor extends Schema.Schema.Type<typeof ChangeRequestUserContributor> {}
+
+/** The official `ChangedRevisionPage` (see `diffRevisions`). */
+export const ChangedRevisionPageSchema = Schema.Struct({
+  id: Schema.String,
+  type: Schema.Literal("document", "group", "link", "computed"),
+  title: Schema.String,
+  path: Schema.optional(Schema.String)
+}).annotations({ identifier: "ChangedRevisionPage" })
+
+/** The official `ChangedRevisionFile`. */
+export const ChangedRevisionFileSchema = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  contentType: Schema.String,
+  downloadURL: Schema.String
+}).annotations({ identifier: "ChangedRevisionFile" })
+
+/** A field's value before and after (absent on the side where it is unset). */
+const ChangeAttributes = Schema.Record({
+  key: Schema.String,
+  value: Schema.Struct({ before: Schema.optional(AnyValue), after: Schema.optional(AnyValue) })
+}).annotations({ identifier: "ChangeAttributes", description: "The changed fields, each with its value before and after." })
+
+const pageChange = <T extends string>(type: T, identifier: string) =>
+  Schema.Struct({ type: Schema.Literal(type), page: ChangedRevisionPageSchema }).annotations({ identifier })
+const fileChange = <T extends string>(type: T, identifier: string) =>
+  Schema.Struct({ type: Schema.Literal(type), file: ChangedRevisionFileSchema }).annotations({ identifier })
+
+/** The official `RevisionSemanticChange`s Quire reports: pages and files created, edited, deleted, moved. */
+export const RevisionSemanticChangeSchema = Schema.Union(
+  pageChange("page_created", "RevisionSemanticChangePageCreated"),
+  Schema.Struct({ type: Schema.Literal("page_edited"), page: ChangedRevisionPageSchema, attributes: ChangeAttributes }).annotations({
+    identifier: "RevisionSemanticChangePageEdited"
+  }),
+  pageChange("page_deleted", "RevisionSemanticChangePageDeleted"),
+  Schema.Struct({
+    type: Schema.Literal("page_moved"),
+    page: ChangedRevisionPageSchema,
+    parent: Schema.Struct({ before: Schema.optional(ChangedRevisionPageSchema), after: Schema.optional(ChangedRevisionPageSchema) })
+  }).annotations({ identifier: "RevisionSemanticChangePageMoved" }),
+  fileChange("file_created", "RevisionSemanticChangeFileCreated"),
+  Schema.Struct({ type: Schema.Literal("file_edited"), file: ChangedRevisionFileSchema, attributes: ChangeAttributes }).annotations({
+    identifier: "RevisionSemanticChangeFileEdited"
+  }),
+  fileChange("file_deleted", "RevisionSemanticChangeFileDeleted")
+).annotations({ identifier: "RevisionSemanticChange" })
+
+/**
+ * The official `RevisionSemanticChanges`: what `getRevisionSemanticChanges` and
+ * `getChangeRequestChanges` answer. `more` counts the changes past the limit; `mergedFrom` is the
+ * change request whose merge made the revision.
+ */
+export const RevisionSemanticChangesSchema = Schema.Struct({
+  mergedFrom: Schema.optional(ChangeRequest),
+  changes: Schema.Array(RevisionSemanticChangeSchema),
+  more: Schema.optional(Schema.Number)
+}).annotations({ identifier: "RevisionSemanticChanges" })

@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
-import { contentUrls } from "../content/tree/render/ContentUrls.js"
+import { changeRequestContentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
 import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
 import type { ChangeRequestGrant } from "../policy/Grant.js"
@@ -15,14 +15,16 @@ import { validate } from "../shared/validation.js"
 import type { ChangeRequestRecord } from "../storage/change-requests/ChangeRequestRecord.js"
 import { ChangeRequestRepository, changeRequestSortKey } from "../storage/change-requests/ChangeRequestRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { type PageOptions, revisionContent } from "../spaces/revisionContent.js"
+import { type ChangesOptions, changesLimit, firstChanges } from "../spaces/semanticChanges.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
 import { ChangeRequestListQuery, CreateChangeRequestInput, UpdateChangeRequestInput } from "./inputs.js"
-import { renderChangeRequest } from "./render.js"
+import { renderChangeRequest, renderContributor } from "./render.js"
 import { canMoveTo, isActive } from "./status.js"
 
 /** Which change request: its id, or its number in the space. */
@@ -51,6 +53,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const changeRequests = guarded(yield* ChangeRequestRepository)
     const spaces = guarded(yield* SpaceRepository)
     const users = yield* UserRepository
+    const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
 
@@ -175,7 +178,9 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           yield* ensureActive(grant, "change")
           const current = grant.record
           const applied = yield* engine.apply(current.revisionId, changes, { spaceId, revertTo: current.revisionInitial })
-          yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: yield* now })
+          const at = yield* now
+          yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
+          yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
           return applied
         })
       )
@@ -245,24 +250,75 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
             return { result: "conflicts", revision: current.revisionId, conflicts: outcome.conflicts } as ChangeRequestMergeOutcome<"update">
           }
           if (outcome._tag !== "Merged") return yield* Effect.dieMessage("a merge that is not a dry run wrote nothing")
+          const at = yield* now
           yield* changeRequests.update({
             ...current,
             revisionId: outcome.revision.id,
             revisionMergedAncestor: main,
-            updatedAt: yield* now
+            updatedAt: at
           })
+          yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
           return { result: "update", revision: outcome.revision.id } as ChangeRequestMergeOutcome<"update">
         })
       )
 
-    /** The change request whose merge made `revisionId` in the space (the official `mergedFrom`), if one did. */
+    /** The change request of `spaceId` whose merge made `revisionId`, if one did. */
+    const mergedIn = (spaceId: SpaceId, revisionId: RevisionId) =>
+      Effect.flatMap(access.space(spaceId), (space) =>
+        Effect.flatMap(changeRequests.findByMergedRevision(spaceId, revisionId), (found) =>
+          Option.isNone(found) ? Effect.succeedNone : Effect.map(render(space.record, found.value), Option.some)
+        )
+      )
+
+    /**
+     * The change request whose merge made `revisionId` (the official `mergedFrom`), read in
+     * `spaceId`: looked for there, then in the space the revision was made in (a space reads the
+     * revisions of spaces its caller can view, and a duplicate starts from its original's), if
+     * the caller can view that one. None when no merge made it, or the caller may not see it.
+     */
     const mergedAs = (spaceId: SpaceId, revisionId: RevisionId) =>
       authorized(
-        Effect.flatMap(access.space(spaceId), (space) =>
-          Effect.flatMap(changeRequests.findByMergedRevision(spaceId, revisionId), (found) =>
-            Option.isNone(found) ? Effect.succeedNone : Effect.map(render(space.record, found.value), Option.some)
-          )
+        Effect.flatMap(mergedIn(spaceId, revisionId), (here) =>
+          Option.isSome(here)
+            ? Effect.succeed(here)
+            : Effect.flatMap(revisions.findById(revisionId), (record) =>
+                Option.isNone(record) || record.value.spaceId === spaceId
+                  ? Effect.succeedNone
+                  : mergedIn(record.value.spaceId, revisionId).pipe(Effect.catchTag("NotFound", () => Effect.succeedNone))
+              )
         )
+      )
+
+    /**
+     * The official semantic changes the change request makes: from its merge base (the space's
+     * revision it last took the space's content from) to its revision, so what the space did
+     * since is not counted. A merged one: to its revision as it was merged. At most `limit`
+     * changes, `more` counting the rest.
+     */
+    const changes = (spaceId: SpaceId, ref: ChangeRequestRef, options: ChangesOptions = {}) =>
+      authorized(
+        Effect.gen(function* () {
+          const limit = yield* changesLimit(options)
+          const { record } = yield* access.changeRequest(spaceId, ref)
+          const base = record.revisionMergedAncestor ?? record.revisionInitial
+          // Files link to the change request's download route: the ones it added exist only there.
+          const all = yield* engine.diff(base, record.revisionId, { urls: changeRequestContentUrls(urls, spaceId, record.id) })
+          return firstChanges(all, limit)
+        })
+      )
+
+    /**
+     * Who wrote to the change request (content batches, updates from the space), by first
+     * write: each with how many writes and the last one's time. Creating it is no contribution.
+     */
+    const contributors = (spaceId: SpaceId, ref: ChangeRequestRef) =>
+      authorized(
+        Effect.gen(function* () {
+          const { record } = yield* access.changeRequest(spaceId, ref)
+          const rows = yield* changeRequests.listContributors(record.id)
+          const items = yield* Effect.forEach(rows, (row) => Effect.map(userById(row.userId), (user) => renderContributor(urls, row, user)))
+          return { items, count: items.length }
+        })
       )
 
     /** The change request's current content, for a caller who can view its space. */
@@ -271,12 +327,23 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       (spaceId: SpaceId, ref: ChangeRequestRef) =>
         authorized(
           Effect.flatMap(access.changeRequest(spaceId, ref), (grant) =>
-            use(revisionContent(engine, contentUrls(urls, spaceId), grant.record.revisionId))
+            use(revisionContent(engine, changeRequestContentUrls(urls, spaceId, grant.record.id), grant.record.revisionId))
           )
         )
 
     /** The change request's content in the official shapes: its revision, pages, a page by id or path, files. */
     const reads = {
+      /**
+       * Its revision, resolved once for a caller who can view the space, with the reads bound to
+       * it: which revision an answer renders is known before it renders (the HTTP adapter's ETag).
+       */
+      contentOf: (spaceId: SpaceId, ref: ChangeRequestRef) =>
+        authorized(
+          Effect.map(access.changeRequest(spaceId, ref), (grant) => ({
+            revisionId: grant.record.revisionId,
+            ...revisionContent(engine, changeRequestContentUrls(urls, spaceId, grant.record.id), grant.record.revisionId)
+          }))
+        ),
       revision: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) =>
         read((c) => c.revision(options))(spaceId, ref),
       pages: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) => read((c) => c.pages(options))(spaceId, ref),
@@ -288,7 +355,20 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       file: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string) => read((c) => c.file(fileId))(spaceId, ref)
     }
 
-    return { create, list, get, update, updateContent, merge, conflicts, updateFromSpace, mergedAs, ...reads } as const
+    return {
+      create,
+      list,
+      get,
+      update,
+      updateContent,
+      merge,
+      conflicts,
+      updateFromSpace,
+      mergedAs,
+      changes,
+      contributors,
+      ...reads
+    } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]
 }) {}

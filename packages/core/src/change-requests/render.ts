@@ -3,6 +3,7 @@ import type { MergeConflict, PageVersion } from "../content/tree/merge/MergeConf
 import type { ContentUrls } from "../content/tree/render/ContentUrls.js"
 import { renderFile } from "../content/tree/render/renderPages.js"
 import type { Urls } from "../shared/Urls.js"
+import type { ChangeRequestContributorRecord } from "../storage/change-requests/ChangeRequestContributorRecord.js"
 import type { ChangeRequestRecord } from "../storage/change-requests/ChangeRequestRecord.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
@@ -12,7 +13,8 @@ import type {
   ChangeRequestContentUpdate,
   ChangeRequestContentUpdateChange,
   ChangeRequestMergeConflict,
-  ChangeRequestMergeConflicts
+  ChangeRequestMergeConflicts,
+  ChangeRequestUserContributor
 } from "./ChangeRequest.js"
 import { isActive } from "./status.js"
 
@@ -100,4 +102,16 @@ export const renderMergeConflicts = (conflicts: ReadonlyArray<MergeConflict>): C
       ...(conflict.theirs === undefined ? {} : { changeRequest: version(conflict.theirs) })
     }
   })
+})
+
+/** The official `ChangeRequestUserContributor` of a contributor's record (every contribution is an edit). */
+export const renderContributor = (
+  urls: Urls["Type"],
+  record: ChangeRequestContributorRecord,
+  user: UserRecord
+): ChangeRequestUserContributor => ({
+  user: renderUser(urls, user),
+  count: record.contributions,
+  updatedAt: record.lastContributedAt,
+  actionType: "edit"
 })

@@ -1,3 +1,4 @@
 export * from "./markdown/index.js"
 export * from "./store/index.js"
 export * from "./tree/index.js"
+export * from "./links/index.js"

@@ -96,3 +96,36 @@ export const compareKeys = (a: ReadonlyArray<SortValue>, b: ReadonlyArray<SortVa
   }
   return a.length - b.length
 }
+
+/** Where a page of a list answered whole from memory starts (an offset), and how long it is. */
+export interface OffsetWindow {
+  readonly start: number
+  readonly limit: number
+}
+
+const notAnOffsetToken = () => InvalidInput.of("page", "is not a page token this list gave")
+
+/**
+ * The window a request asks of a list answered whole from memory (a revision's files, its
+ * links): `page` is the offset the previous page's `next` gave, `limit` checked as every list
+ * checks it. A revision never changes, so a walk over one revision sees every item once.
+ */
+export const offsetWindow = (request: PageRequest): Effect.Effect<OffsetWindow, InvalidInput> => {
+  const limit = request.limit ?? DEFAULT_LIMIT
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    return Effect.fail(InvalidInput.of("limit", `must be a whole number from 1 to ${MAX_LIMIT}`))
+  }
+  if (request.page !== undefined && !/^[0-9]{1,9}$/.test(request.page)) return Effect.fail(notAnOffsetToken())
+  return Effect.succeed({ start: request.page === undefined ? 0 : Number(request.page), limit })
+}
+
+/** That window of `items`; a start past the end is no token the list gave. */
+export const offsetPage = <A>(items: ReadonlyArray<A>, { start, limit }: OffsetWindow): Effect.Effect<Page<A>, InvalidInput> => {
+  if (start > items.length) return Effect.fail(notAnOffsetToken())
+  const end = start + limit
+  return Effect.succeed({
+    ...(end < items.length ? { next: { page: String(end) } } : {}),
+    count: items.length,
+    items: items.slice(start, end)
+  })
+}

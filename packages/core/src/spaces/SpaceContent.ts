@@ -14,6 +14,7 @@ import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { renderSpace } from "./render.js"
 import { type PageOptions, revisionContent } from "./revisionContent.js"
+import { type ChangesOptions, changesLimit, firstChanges } from "./semanticChanges.js"
 import type { Space } from "./Space.js"
 
 export interface MergeRevisionInput {
@@ -141,7 +142,7 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
             : (yield* findRevision(spaceId, revision, "revision").pipe(
                 Effect.catchTag("InvalidInput", () => Effect.fail(NotFound.of("Revision", revision)))
               )).id
-        return revisionContent(engine, contentUrls(urls, spaceId), revisionId)
+        return { revisionId, ...revisionContent(engine, contentUrls(urls, spaceId), revisionId) }
       })
 
     const read =
@@ -149,15 +150,44 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
       (spaceId: SpaceId, options: ReadOptions = {}) =>
         authorized(Effect.flatMap(contentOf(spaceId, options.revision), use))
 
+    /**
+     * The official semantic changes `revision` made: against its first parent (the space's
+     * previous revision, for a merge), or against no content for a revision without parents
+     * (a space's first, empty revision: no changes). Read as `revision` reads it: `NotFound`
+     * for a revision the space never had. At most `limit` changes, `more` counting the rest.
+     */
+    const changes = (spaceId: SpaceId, revision: RevisionId, options: ChangesOptions = {}) =>
+      authorized(
+        Effect.gen(function* () {
+          const limit = yield* changesLimit(options)
+          yield* access.space(spaceId)
+          const record = yield* findRevision(spaceId, revision, "revision").pipe(
+            Effect.catchTag("InvalidInput", () => Effect.fail(NotFound.of("Revision", revision)))
+          )
+          const all = yield* engine.diff(record.parents[0] ?? null, record.id, { urls: contentUrls(urls, spaceId) })
+          return firstChanges(all, limit)
+        })
+      )
+
     return {
       merge,
+      changes,
+      /**
+       * The revision a read would use (the current one unless given), resolved once for a caller
+       * who can view the space, with the reads bound to it: which revision an answer renders is
+       * known before it renders (the HTTP adapter's ETag), and the answer renders that one.
+       */
+      contentOf: (spaceId: SpaceId, options: Pick<ReadOptions, "revision"> = {}) => authorized(contentOf(spaceId, options.revision)),
       revision: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.revision(options))(spaceId, options),
       pages: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.pages(options))(spaceId, options),
       page: (spaceId: SpaceId, pageId: string, options: ReadOptions = {}) => read((c) => c.page(pageId, options))(spaceId, options),
       pageByPath: (spaceId: SpaceId, path: string, options: ReadOptions = {}) =>
         read((c) => c.pageByPath(path, options))(spaceId, options),
       files: (spaceId: SpaceId, options: ReadOptions = {}) => read((c) => c.files)(spaceId, options),
-      file: (spaceId: SpaceId, fileId: string, options: ReadOptions = {}) => read((c) => c.file(fileId))(spaceId, options)
+      file: (spaceId: SpaceId, fileId: string, options: ReadOptions = {}) => read((c) => c.file(fileId))(spaceId, options),
+      /** A file of the space's revision (its current one by default) with its bytes: `{ file, bytes }`. */
+      fileBytes: (spaceId: SpaceId, fileId: string, options: ReadOptions = {}) =>
+        read((c) => c.fileBytes(fileId))(spaceId, options)
     } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]

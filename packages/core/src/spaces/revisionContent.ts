@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentTree } from "../content/tree/ContentTree.js"
 import type { ContentUrls } from "../content/tree/render/ContentUrls.js"
@@ -6,6 +6,14 @@ import { renderFile } from "../content/tree/render/renderPages.js"
 import { renderPageById, renderRevision } from "../content/tree/render/renderRevision.js"
 import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
 import { NotFound } from "../shared/errors.js"
+
+/** A file of a revision with its bytes (see `revisionContent`'s `fileBytes`). */
+export interface FileWithBytes {
+  readonly file: RevisionFile
+  readonly bytes: Uint8Array
+  /** The sha256 (hex) of `bytes`: what addresses them in the `BlobStore`. */
+  readonly sha256: string
+}
 
 export interface PageOptions {
   /** Add each document page's `markdown` (the official `format=markdown`). */
@@ -40,6 +48,22 @@ export const revisionContent = (engine: ContentEngine, urls: ContentUrls, revisi
       withTree((tree) =>
         Effect.flatMap(tree.file(id), (file) =>
           file === undefined ? Effect.fail(NotFound.of("File", id)) : Effect.succeed(renderFile(file, urls))
+        )
+      ),
+    /**
+     * A file with its bytes from the `BlobStore`. A file whose bytes the store lacks is a
+     * defect: a revision only names files whose bytes were stored with it.
+     */
+    fileBytes: (id: string) =>
+      withTree((tree) =>
+        Effect.flatMap(tree.file(id), (file) =>
+          file === undefined
+            ? Effect.fail(NotFound.of("File", id))
+            : Effect.flatMap(engine.blob(file.sha256), (bytes) =>
+                Option.isNone(bytes)
+                  ? Effect.dieMessage(`the bytes of file "${id}" (sha256 ${file.sha256}) are missing`)
+                  : Effect.succeed<FileWithBytes>({ file: renderFile(file, urls), bytes: bytes.value, sha256: file.sha256 })
+              )
         )
       )
   }

@@ -44,8 +44,10 @@ export class Users extends Effect.Service<Users>()("@quire/core/Users", {
       )
 
     const findByEmail = (email: string) => users.findByEmail(email)
+    /** A user by id (e.g. to act as the user a signed link was issued to). */
+    const findById = (id: UserId) => users.findById(id)
     const count = users.count
 
-    return { me, create, findByEmail, count, render: (record: UserRecord) => renderUser(urls, record) } as const
+    return { me, create, findByEmail, findById, count, render: (record: UserRecord) => renderUser(urls, record) } as const
   })
 }) {}

@@ -1,6 +1,8 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ChangeRequestId, RevisionId, SpaceId, UserId } from "../../shared/ids.js"
 import type { Keyset, Slice } from "../../shared/pagination.js"
+import type { Timestamp } from "../../shared/time.js"
+import type { ChangeRequestContributorRecord } from "./ChangeRequestContributorRecord.js"
 import type { ChangeRequestRecord, ChangeRequestStatus } from "./ChangeRequestRecord.js"
 
 export interface ChangeRequestQuery {
@@ -15,7 +17,7 @@ export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequ
     /** Fails (a defect) if the space already has a change request with this number. */
     readonly insert: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
     readonly update: (changeRequest: ChangeRequestRecord) => Effect.Effect<void>
-    /** Removes every change request of the space for good (when the space is purged). */
+    /** Removes every change request of the space, and their contributors, for good (when the space is purged). */
     readonly purgeSpace: (spaceId: SpaceId) => Effect.Effect<void>
     readonly findById: (spaceId: SpaceId, id: ChangeRequestId) => Effect.Effect<Option.Option<ChangeRequestRecord>>
     readonly findByNumber: (spaceId: SpaceId, number: number) => Effect.Effect<Option.Option<ChangeRequestRecord>>
@@ -25,6 +27,14 @@ export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequ
     readonly lastNumber: (spaceId: SpaceId) => Effect.Effect<number>
     /** By (createdAt, id) descending: the newest first. `count` is the total of the query. */
     readonly list: (spaceId: SpaceId, query: ChangeRequestQuery, keyset: Keyset) => Effect.Effect<Slice<ChangeRequestRecord>>
+    /**
+     * Records that `userId` wrote to the change request at `at`. The first time: a row with one
+     * contribution, first and last at `at`. After that: the same row, one more contribution, and
+     * the later of its last time and `at`. Never a second row for the pair, whatever runs at once.
+     */
+    readonly recordContributor: (changeRequestId: ChangeRequestId, userId: UserId, at: Timestamp) => Effect.Effect<void>
+    /** The change request's contributors, by first contribution, then user id (`contributorSortKey`). */
+    readonly listContributors: (changeRequestId: ChangeRequestId) => Effect.Effect<ReadonlyArray<ChangeRequestContributorRecord>>
   }
 >() {}
 

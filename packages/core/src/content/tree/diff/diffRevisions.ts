@@ -6,7 +6,9 @@ import { type ContentReads, makeContentReads, openRevision } from "../ContentRea
 import type { FileValue, PageValue } from "../objects.js"
 import { pathOfPage } from "../paths.js"
 import type { ContentUrls } from "../render/ContentUrls.js"
-import type { TreeReader } from "../TreeReader.js"
+import { makeTreeReader, type TreeReader } from "../TreeReader.js"
+import { EMPTY_MAP_ROOT } from "../../store/index.js"
+import { treeObject, type TreeValue } from "../objects.js"
 import type { ChangeAttribute, ChangedRevisionFile, ChangedRevisionPage, RevisionSemanticChange, RevisionSemanticChanges } from "./SemanticChange.js"
 
 /** The page fields a `page_edited` reports, when they differ. */
@@ -180,11 +182,25 @@ export interface DiffOptions {
   readonly urls: ContentUrls
 }
 
-/** The official semantic changes from revision `from` to revision `to` (`NotFound` for an unknown revision). */
-export const diffRevisions = (from: string, to: string, options: DiffOptions) =>
+/** The tree of no content, read without the store (which need not hold its object). */
+const emptyTree = (reads: ContentReads): Effect.Effect<TreeReader> => {
+  const value: TreeValue = { pages: EMPTY_MAP_ROOT, children: EMPTY_MAP_ROOT, files: EMPTY_MAP_ROOT, reusables: EMPTY_MAP_ROOT }
+  const hash = treeObject(value).hash
+  const loader = {
+    ...reads.loader,
+    one: <A>(wanted: typeof hash) => (wanted === hash ? Effect.succeed(value as A) : reads.loader.one<A>(wanted))
+  }
+  return makeTreeReader(reads.maps, loader, hash)
+}
+
+/**
+ * The official semantic changes from revision `from` to revision `to` (`NotFound` for an
+ * unknown revision); `from` null: from no content at all (every page and file of `to` created).
+ */
+export const diffRevisions = (from: string | null, to: string, options: DiffOptions) =>
   Effect.gen(function* () {
     const reads = yield* makeContentReads
-    const a = yield* openRevision(reads, from)
+    const a = from === null ? yield* emptyTree(reads) : (yield* openRevision(reads, from)).tree
     const b = yield* openRevision(reads, to)
-    return yield* diffTrees(reads, a.tree, b.tree, options.urls)
+    return yield* diffTrees(reads, a, b.tree, options.urls)
   })

@@ -17,3 +17,13 @@ export const contentUrls = (urls: Urls["Type"], spaceId: string): ContentUrls =>
   page: (_pageId, path) => urls.app(`/s/${spaceId}/${path}`),
   file: (fileId, name) => urls.api(`/spaces/${spaceId}/content/files/${fileId}/${encodeURIComponent(name)}`)
 })
+
+/**
+ * A change request's content: as `contentUrls`, but a file downloads from the change request,
+ * which may hold files the space does not (yet).
+ */
+export const changeRequestContentUrls = (urls: Urls["Type"], spaceId: string, changeRequestId: string): ContentUrls => ({
+  ...contentUrls(urls, spaceId),
+  file: (fileId, name) =>
+    urls.api(`/spaces/${spaceId}/change-requests/${changeRequestId}/content/files/${fileId}/${encodeURIComponent(name)}`)
+})

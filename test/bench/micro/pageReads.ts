@@ -1,5 +1,5 @@
 /**
- * `tsx test/bench/pageReadsOnly.ts`: SpaceContent.page over random pages of a 10,000-page
+ * `tsx test/bench/micro/pageReads.ts`: SpaceContent.page over random pages of a 10,000-page
  * space, in process, on SQLite: median and p99 µs, cold (first read of each page) and warm.
  */
 import { Actor, ApiTokens, Ids, QuireCore, type SpaceId, SpaceContent, Users } from "@quire/core"
@@ -8,7 +8,7 @@ import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { seedContentSpaces } from "./seedContent.js"
+import { seedContentSpaces } from "../seedContent.js"
 
 const dir = mkdtempSync(join(tmpdir(), "quire-pages-"))
 const core = QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(

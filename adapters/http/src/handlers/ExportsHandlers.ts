@@ -1,0 +1,113 @@
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import {
+  Actor,
+  type ChangeRequestId,
+  ContentExports,
+  type ExportTarget,
+  NotFound,
+  type RevisionId,
+  type SpaceId,
+  type UserId,
+  Urls,
+  Users
+} from "@quire/core"
+import { Effect, Layer, Option } from "effect"
+import { QuireApi } from "../Api.js"
+import { Authentication } from "../Authentication.js"
+import { inlineDisposition } from "../contentDisposition.js"
+import { isolated } from "../isolated.js"
+import { ExportLinks } from "../exports/ExportLinks.js"
+import { type ExportGrant, signGrant, verifyGrant } from "../exports/signedToken.js"
+import { json } from "../json.js"
+import { exportBlocks } from "../pdf/exportBlocks.js"
+import { renderPdf } from "../pdf/renderPdf.js"
+
+/** What every refused link gets, whatever the reason: nothing tells a forged token from an expired one. */
+const invalidLink = () => new NotFound({ message: "This PDF link is invalid or has expired" })
+
+/** `getSpacePDF` and `getChangeRequestPDF`: a URL granting the caller's export for `ttlMillis`. */
+export const ExportsHandlers = HttpApiBuilder.group(QuireApi, "exports", (handlers) =>
+  Effect.gen(function* () {
+    const exports = yield* ContentExports
+    const urls = yield* Urls
+    const links = yield* ExportLinks
+    const clock = yield* Effect.clock
+
+    const urlFor = (target: ExportTarget) =>
+      Effect.map(Actor, (actor) => {
+        const grant: ExportGrant = {
+          user: actor.id,
+          space: target.space,
+          ...(target.changeRequest === undefined ? {} : { changeRequest: target.changeRequest }),
+          revision: target.revision,
+          ...(target.page === undefined ? {} : { page: target.page }),
+          only: target.only,
+          expires: clock.unsafeCurrentTimeMillis() + links.ttlMillis
+        }
+        return { url: urls.api(`/pdf?token=${signGrant(grant, links.signingKey)}`) }
+      })
+
+    return handlers
+      .handle("getSpacePDF", ({ path, urlParams }) => json(Effect.flatMap(exports.space(path.spaceId, urlParams), urlFor)))
+      .handle("getChangeRequestPDF", ({ path, urlParams }) =>
+        json(Effect.flatMap(exports.changeRequest(path.spaceId, path.changeRequestId, urlParams), urlFor))
+      )
+  })
+)
+
+/**
+ * `downloadPDF`: the PDF a signed URL grants, made when it is fetched, read as the user it was
+ * issued to (who must still be able to view the content) at the revision they saw.
+ */
+export const SignedExportsHandlers = HttpApiBuilder.group(QuireApi, "signedExports", (handlers) =>
+  Effect.gen(function* () {
+    const exports = yield* ContentExports
+    const users = yield* Users
+    const links = yield* ExportLinks
+    const clock = yield* Effect.clock
+
+    const pdfOf = (grant: ExportGrant) =>
+      Effect.gen(function* () {
+        const user = yield* users.findById(grant.user as UserId)
+        if (Option.isNone(user)) return yield* Effect.fail(invalidLink())
+        const content = yield* exports
+          .content({
+            space: grant.space as SpaceId,
+            changeRequest: grant.changeRequest as ChangeRequestId | undefined,
+            revision: grant.revision as RevisionId,
+            page: grant.page,
+            only: grant.only
+          })
+          .pipe(Effect.provideService(Actor, user.value))
+        const bytes = yield* renderPdf(content.title, yield* exportBlocks(content))
+        return HttpServerResponse.uint8Array(bytes, {
+          contentType: "application/pdf",
+          headers: {
+            "content-disposition": inlineDisposition(`${content.title}.pdf`),
+            "cache-control": "private, no-store",
+            "x-content-type-options": "nosniff"
+          }
+        })
+      })
+
+    return handlers.handle("downloadPDF", ({ urlParams }) => {
+      const grant = verifyGrant(urlParams.token, links.signingKey, clock.unsafeCurrentTimeMillis())
+      return grant === undefined ? Effect.fail(invalidLink()) : pdfOf(grant)
+    })
+  })
+)
+
+/**
+ * Both groups, each built among only the services it uses (see `isolated`), with the
+ * `ExportLinks` of the context around the API: a reference, which `isolated` would otherwise
+ * not carry in (and, listed, would make a requirement of the API).
+ */
+export const ExportsHandlersLive = Layer.unwrapEffect(
+  Effect.map(ExportLinks, (links) => {
+    const withLinks = Layer.provide(Layer.succeed(ExportLinks, links))
+    return Layer.merge(
+      isolated(withLinks(ExportsHandlers), [Authentication, ContentExports, Urls]),
+      isolated(withLinks(SignedExportsHandlers), [ContentExports, Users])
+    )
+  })
+)

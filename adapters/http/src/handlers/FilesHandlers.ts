@@ -1,0 +1,52 @@
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { ContentExports, type FileWithBytes, SpaceContent } from "@quire/core"
+import { Effect } from "effect"
+import { QuireApi } from "../Api.js"
+import { inlineDisposition } from "../contentDisposition.js"
+
+/** A media type with parameters, as a header may carry it; anything else is sent as bytes. */
+const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/
+
+/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 has it for this header), or is `*`. */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  (ifNoneMatch ?? "").split(",").some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag
+  })
+
+/**
+ * The bytes, with the file's content type, its sha256 as a strong ETag, and its name. Files are
+ * whatever was uploaded: served so that a browser opening one renders no active content from
+ * the API's origin (`nosniff`, a sandboxing `Content-Security-Policy`). `private, no-cache`:
+ * only the caller may keep it, and asks again (a 304 when it has not changed).
+ */
+const download = (found: FileWithBytes, ifNoneMatch: string | undefined) => {
+  const etag = `"${found.sha256}"`
+  const headers = {
+    etag,
+    "cache-control": "private, no-cache",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox"
+  }
+  if (matches(ifNoneMatch, etag)) return HttpServerResponse.empty({ status: 304, headers })
+  return HttpServerResponse.uint8Array(found.bytes, {
+    contentType: MEDIA_TYPE.test(found.file.contentType) ? found.file.contentType : "application/octet-stream",
+    headers: { ...headers, "content-disposition": inlineDisposition(found.file.name) }
+  })
+}
+
+export const FilesHandlers = HttpApiBuilder.group(QuireApi, "files", (handlers) =>
+  Effect.gen(function* () {
+    const content = yield* SpaceContent
+    const exports = yield* ContentExports
+    return handlers
+      .handle("downloadFileById", ({ path, headers }) =>
+        Effect.map(content.fileBytes(path.spaceId, path.fileId), (found) => download(found, headers["if-none-match"]))
+      )
+      .handle("downloadChangeRequestFileById", ({ path, headers }) =>
+        Effect.map(exports.changeRequestFile(path.spaceId, path.changeRequestId, path.fileId), (found) =>
+          download(found, headers["if-none-match"])
+        )
+      )
+  })
+)

@@ -1,0 +1,2 @@
+export * from "./linkIndex.js"
+export * from "./linkIndexes.js"

@@ -1,0 +1,134 @@
+import { Effect } from "effect"
+import { inAppUrl, type LinkIndex, linkStats, type PageLink } from "../content/links/linkIndex.js"
+import { makeLinkIndexes } from "../content/links/linkIndexes.js"
+import { ContentEngine } from "../content/tree/ContentEngine.js"
+import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
+import { Access } from "../policy/Access.js"
+import { authorized } from "../policy/Authorized.js"
+import { NotFound } from "../shared/errors.js"
+import type { SpaceId } from "../shared/ids.js"
+import { type OffsetWindow, offsetPage, offsetWindow, type PageRequest } from "../shared/pagination.js"
+import { Urls } from "../shared/Urls.js"
+import { validate } from "../shared/validation.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import type { BacklinkList, LinkList } from "./Link.js"
+import { LinkListQuery } from "./Link.js"
+import { renderBacklink, renderLink } from "./render.js"
+
+/** A link list's query: `status` (every status when absent), `page` and `limit`. */
+export interface LinkListOptions extends PageRequest {
+  readonly status?: LinkListQuery["status"] | undefined
+}
+
+/** The revision a read is of: a space's current one, or a change request's (with its merge base). */
+interface Scope {
+  readonly space: SpaceRecord
+  readonly revision: string
+  /** A change request's merge base, against which `stats.broken.changeRequest` counts. */
+  readonly base?: string | undefined
+}
+
+/** How many revisions' link indexes a server keeps (see `makeLinkIndexes`). */
+export const LINK_INDEX_REVISIONS = 32
+
+/**
+ * The links of a space's content: every reference its pages' documents make to a page, a
+ * file or a URL, with whether the revision holds its target, and the pages that use each
+ * file. Reads need `view` on the space (a change request's content: `view` on its space).
+ * Indexes are computed once per revision (revisions never change) and kept in a bounded LRU.
+ */
+export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/ContentLinks", {
+  effect: Effect.gen(function* () {
+    const access = yield* Access
+    const engine = yield* ContentEngine
+    const urls = yield* Urls
+    const indexes = makeLinkIndexes({ isInApp: inAppUrl(urls.base), revisions: LINK_INDEX_REVISIONS })
+    const indexOf = (revision: string) => indexes.indexOf(revision, engine.tree)
+
+    const ofSpace = (spaceId: SpaceId) =>
+      Effect.map(access.space(spaceId), (grant): Scope => ({ space: grant.record, revision: grant.record.revisionId }))
+    const ofChangeRequest = (spaceId: SpaceId, ref: ChangeRequestRef) =>
+      Effect.map(
+        access.changeRequest(spaceId, ref),
+        (grant): Scope => ({
+          space: grant.space,
+          revision: grant.record.revisionId,
+          base: grant.record.revisionMergedAncestor ?? grant.record.revisionInitial
+        })
+      )
+
+    /** Input first: `status`, then `limit` and `page`, each named when wrong. */
+    const checkQuery = (options: LinkListOptions) => Effect.zipRight(validate(LinkListQuery)(options), offsetWindow(options))
+
+    const pageLinksOf = (index: LinkIndex, pageId: string) => {
+      const links = index.pages.get(pageId)
+      return links === undefined ? Effect.fail(NotFound.of("Page", pageId)) : Effect.succeed(links)
+    }
+
+    /** One page of `links` (those of `options.status`), with the stats of them all. */
+    const listOf = <L extends PageLink>(
+      links: ReadonlyArray<L>,
+      options: LinkListOptions,
+      window: OffsetWindow,
+      render: (link: L) => LinkList["items"][number],
+      base: ReadonlyArray<PageLink> | undefined
+    ) =>
+      Effect.map(
+        offsetPage(options.status === undefined ? links : links.filter((link) => link.status === options.status), window),
+        (page): LinkList => ({ ...page, items: page.items.map(render), stats: linkStats(links, base) })
+      )
+
+    const pageLinks = <E, R>(scope: Effect.Effect<Scope, E, R>, pageId: string, options: LinkListOptions) =>
+      Effect.gen(function* () {
+        const window = yield* checkQuery(options)
+        const { space, revision, base } = yield* scope
+        const links = yield* pageLinksOf(yield* indexOf(revision), pageId)
+        const before = base === undefined ? undefined : ((yield* indexOf(base)).pages.get(pageId) ?? [])
+        return yield* listOf(links, options, window, (link) => renderLink(space.id, link, [pageId]), before)
+      })
+
+    const backlinks = <E, R>(scope: Effect.Effect<Scope, E, R>, fileId: string, options: PageRequest) =>
+      Effect.gen(function* () {
+        const window = yield* offsetWindow(options)
+        const { space, revision } = yield* scope
+        const pages = (yield* indexOf(revision)).files.get(fileId)
+        if (pages === undefined) return yield* Effect.fail(NotFound.of("File", fileId))
+        const context = { organization: space.organizationId, space: space.id, revision, file: fileId }
+        const page = yield* offsetPage(pages, window)
+        return { ...page, items: page.items.map((p) => renderBacklink(context, p)) } satisfies BacklinkList
+      })
+
+    return {
+      /**
+       * Every distinct link of the space's current content, in the order it first appears,
+       * each with the pages it appears in. `stats.broken.changeRequest` is 0: the space's
+       * content is no change request's.
+       */
+      spaceLinks: (spaceId: SpaceId, options: LinkListOptions = {}) =>
+        authorized(
+          Effect.gen(function* () {
+            const window = yield* checkQuery(options)
+            const { space, revision } = yield* ofSpace(spaceId)
+            const index = yield* indexOf(revision)
+            return yield* listOf(index.links, options, window, (link) => renderLink(space.id, link, link.pages), undefined)
+          })
+        ),
+      /** The links of one page of the space's current content; an unknown page is `NotFound`. */
+      pageLinks: (spaceId: SpaceId, pageId: string, options: LinkListOptions = {}) =>
+        authorized(pageLinks(ofSpace(spaceId), pageId, options)),
+      /** The pages of the space's current content that use a file, one backlink each; an unknown file is `NotFound`. */
+      fileBacklinks: (spaceId: SpaceId, fileId: string, options: PageRequest = {}) =>
+        authorized(backlinks(ofSpace(spaceId), fileId, options)),
+      /**
+       * The links of one page of a change request's content. `stats.broken.changeRequest`
+       * counts its broken links that are not broken in the change request's merge base.
+       */
+      changeRequestPageLinks: (spaceId: SpaceId, ref: ChangeRequestRef, pageId: string, options: LinkListOptions = {}) =>
+        authorized(pageLinks(ofChangeRequest(spaceId, ref), pageId, options)),
+      /** The pages of a change request's content that use a file. */
+      changeRequestFileBacklinks: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string, options: PageRequest = {}) =>
+        authorized(backlinks(ofChangeRequest(spaceId, ref), fileId, options))
+    } as const
+  }),
+  dependencies: [Access.Default, ContentEngine.Default]
+}) {}

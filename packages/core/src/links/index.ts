@@ -1,0 +1,3 @@
+export * from "./ContentLinks.js"
+export * from "./Link.js"
+export * from "./render.js"
