@@ -35,7 +35,13 @@ export const revisionContent = (engine: ContentEngine, urls: ContentUrls, revisi
     revision: (options: PageOptions = {}) => withTree((tree) => renderRevision(tree, { urls, markdown: options.markdown === true })),
     pages: (options: PageOptions = {}) =>
       withTree((tree) => Effect.map(renderRevision(tree, { urls, markdown: options.markdown === true }), (r) => r.pages)),
-    page: (id: string, options: PageOptions = {}) => withTree((tree) => page(tree, id, options)),
+    /** Kept once rendered (see `RenderCache`), by revision, page, markdown and the URLs' scope. */
+    page: (id: string, options: PageOptions = {}) => {
+      const render = withTree((tree) => page(tree, id, options))
+      return urls.scope === undefined
+        ? render
+        : engine.renders.through(`page\u0000${revisionId}\u0000${urls.scope}\u0000${id}\u0000${options.markdown === true}`, render)
+    },
     /** `""` is the first document page of the root level, as the official API reads it. */
     pageByPath: (path: string, options: PageOptions = {}) =>
       withTree((tree) =>

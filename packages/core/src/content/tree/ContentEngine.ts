@@ -11,6 +11,10 @@ import { loadContentTree } from "./ContentTree.js"
 import { diffRevisions } from "./diff/diffRevisions.js"
 import { importPages } from "./importPages.js"
 import { mergeRevisions } from "./merge/mergeRevisions.js"
+import { makeRenderCache } from "./render/RenderCache.js"
+
+/** The summed JSON length of the renders an engine keeps, in characters. */
+const RENDERS_CHARACTERS = 32 * 1024 * 1024
 
 type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage | DecodedObjects
 
@@ -31,7 +35,9 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       merge: (...args: Parameters<typeof mergeRevisions>) => run(mergeRevisions(...args)),
       importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args)),
       /** A file's bytes by their sha256 (a `FileValue`'s `sha256`); none when the store lacks them. */
-      blob: (sha256: string) => run(Effect.flatMap(BlobStore, (blobs) => blobs.get(sha256)))
+      blob: (sha256: string) => run(Effect.flatMap(BlobStore, (blobs) => blobs.get(sha256))),
+      /** Renders of revisions, kept for this engine (its URLs are its application's). */
+      renders: makeRenderCache(RENDERS_CHARACTERS)
     }
   }),
   dependencies: [PersistentMapsLive, DecodedObjects.layer()]
