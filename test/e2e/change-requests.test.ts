@@ -227,6 +227,34 @@ describe("content and merging", () => {
     expect(fifty.changes).toHaveLength(50)
   })
 
+  it("bad batches name their field and write nothing: a slug taken, a cycle, no such page, not base64, a status, another space's change request", async () => {
+    const cr = await create(bob, space)
+    const parent = (await write(bob, space, cr.id, [{ operation: "insert_page", title: "Parent", slug: "parent", document: { markdown: "" } }]))
+      .changes[0]!.page as { id: string }
+    const child = (
+      await write(bob, space, cr.id, [{ operation: "insert_page", title: "Child", into: parent.id, document: { markdown: "" } } as Change])
+    ).changes[0]!.page as { id: string }
+    const before = (await bob.api.spaces.getChangeRequestById(space.id, cr.id)).data.revision
+    const field = async (changes: ReadonlyArray<unknown>) => {
+      const answer = await rawCall(server.url, bob.token, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes })
+      expect(answer.status, JSON.stringify({ changes, answer: answer.body }).slice(0, 400)).toBe(400)
+      return (answer.body as { error: { field?: string } }).error.field
+    }
+    expect(await field([{ operation: "insert_page", title: "Again", slug: "parent", document: { markdown: "" } }])).toBe("changes[0].slug")
+    expect(await field([{ operation: "update_page", page: parent.id, into: child.id }])).toMatch(/^changes\[0\]/)
+    // A link to a file the space lacks is content (the links list reports it broken); a change to a missing page is not.
+    expect(await field([{ operation: "update_page", page: "noSuchPage", title: "Gone" }])).toMatch(/^changes\[0\]/)
+    expect(
+      await field([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])
+    ).toMatch(/^changes\[0\]\.files\[0\]\.base64/)
+    expect((await bob.api.spaces.getChangeRequestById(space.id, cr.id)).data.revision).toBe(before)
+    const status = await rawCall(server.url, bob.token, "PATCH", `/spaces/${space.id}/change-requests/${cr.id}`, { status: "finished" })
+    expect(status).toMatchObject({ status: 400, body: { error: { code: 400, field: "status" } } })
+    const elsewhere = await newSpace("Elsewhere")
+    await expectFailure(bob.api.spaces.getChangeRequestById(elsewhere.id, cr.id), 404)
+    await expectFailure(write(bob, elsewhere, cr.id, [{ operation: "insert_page", title: "No", document: { markdown: "" } }]), 404)
+  })
+
   it("two change requests on the same page: the second merge answers conflicts, changes nothing, and merge-conflicts lists the page", async () => {
     const page = await pageInSpace(space, "Shared", "Original text.")
     const one = await create(bob, space, "One")
