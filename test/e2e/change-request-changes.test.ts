@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { rawCall } from "./support/client.js"
-import { expectFailure, makeUsers, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type ChangeRequest, type ChangeRequestContentUpdate, MemberRole, type Space } from "./support/gitbookTypes.js"
+import { expectFailure, makeAcmeWithEditor, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import { type ChangeRequest, type ChangeRequestContentUpdate, type Space } from "./support/gitbookTypes.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 
@@ -20,13 +20,7 @@ let acme: string
 
 beforeAll(async () => {
   server = await startServer()
-  ;[ada, bob, carl] = await makeUsers(server, "acme.test", ["Ada", "Bob", "Carl"])
-  ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
-  acme = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
-  const editors = (await ada.api.orgs.createOrganizationInvite(acme, { role: MemberRole.Edit })).data.id
-  await bob.api.orgs.joinOrganizationWithInvite(acme, editors)
-  const readers = (await ada.api.orgs.createOrganizationInvite(acme, { role: MemberRole.Read })).data.id
-  await carl.api.orgs.joinOrganizationWithInvite(acme, readers)
+  ;({ ada, bob, carl, eve, acme } = await makeAcmeWithEditor(server))
 })
 
 afterAll(async () => {

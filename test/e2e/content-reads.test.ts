@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { expectFailure, makeUsers, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type ChangeRequestContentUpdate, MemberRole } from "./support/gitbookTypes.js"
+import { expectFailure, makeAcme, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import type { ChangeRequestContentUpdate } from "./support/gitbookTypes.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 
@@ -21,11 +21,9 @@ let file: string
 
 beforeAll(async () => {
   server = await startServer()
-  ;[ada, carl] = await makeUsers(server, "acme.test", ["Ada", "Carl"])
-  ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
-  const acme = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
-  const readers = (await ada.api.orgs.createOrganizationInvite(acme, { role: MemberRole.Read })).data.id
-  await carl.api.orgs.joinOrganizationWithInvite(acme, readers)
+  const people = await makeAcme(server)
+  ;({ ada, carl, eve } = people)
+  const acme = people.acme
   const created = (await ada.api.orgs.createSpace(acme, { title: "Handbook" })).data
   space = created.id
   initial = created.revision

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { rawCall } from "./support/client.js"
-import { expectFailure, makeUsers, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type ChangeRequestContentUpdate, MemberRole } from "./support/gitbookTypes.js"
+import { expectFailure, makeAcme, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import type { ChangeRequestContentUpdate } from "./support/gitbookTypes.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 
@@ -30,11 +30,9 @@ const get = (who: Principal | undefined, path: string) => rawCall(server.url, wh
 
 beforeAll(async () => {
   server = await startServer()
-  ;[ada, carl] = await makeUsers(server, "acme.test", ["Ada", "Carl"])
-  ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
-  const acme = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
-  const readers = (await ada.api.orgs.createOrganizationInvite(acme, { role: MemberRole.Read })).data.id
-  await carl.api.orgs.joinOrganizationWithInvite(acme, readers)
+  const people = await makeAcme(server)
+  ;({ ada, carl, eve } = people)
+  const acme = people.acme
   space = (await ada.api.orgs.createSpace(acme, { title: "Handbook" })).data.id
   appUrl = `${server.url}/s/${space}/somewhere`
   const first = (await ada.api.spaces.createChangeRequest(space, { subject: "Pages" })).data

@@ -1,6 +1,7 @@
 import { GitBookAPIError } from "@gitbook/api"
 import { expect } from "vitest"
 import { exercised, type GitBookClient, gitbook, specViolations } from "./client.js"
+import { MemberRole } from "./gitbookTypes.js"
 import type { RunningServer } from "./server.js"
 
 export interface CliUser {
@@ -70,3 +71,26 @@ export const takeSpecViolations = (): Array<string> => specViolations.splice(0)
 /** Operations of `expected` this file never saw answer with a success status. */
 export const notExercised = (expected: ReadonlyArray<string>): Array<string> =>
   expected.filter((op) => ![...(exercised.get(op) ?? [])].some((status) => status >= 200 && status < 300))
+
+/** `member` joins `organization` through an invite link of `role` that `admin` makes. */
+export const joinWithRole = async (admin: Principal, organization: string, member: Principal, role: MemberRole) => {
+  const invite = (await admin.api.orgs.createOrganizationInvite(organization, { role })).data.id
+  await member.api.orgs.joinOrganizationWithInvite(organization, invite)
+}
+
+/** Acme and the people of most tests: ada administers it, carl reads in it, eve is outside it. */
+export const makeAcme = async (server: RunningServer) => {
+  const [ada, carl] = await makeUsers(server, "acme.test", ["Ada", "Carl"])
+  const [eve] = await makeUsers(server, "evil.test", ["Eve"])
+  const acme = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
+  await joinWithRole(ada, acme, carl, MemberRole.Read)
+  return { ada, carl, eve, acme }
+}
+
+/** `makeAcme`, and bob, who edits in it. */
+export const makeAcmeWithEditor = async (server: RunningServer) => {
+  const people = await makeAcme(server)
+  const [bob] = await makeUsers(server, "acme.test", ["Bob"])
+  await joinWithRole(people.ada, people.acme, bob, MemberRole.Edit)
+  return { ...people, bob }
+}
