@@ -1,4 +1,5 @@
 import { HttpServerResponse } from "@effect/platform"
+import { keptJson } from "@quire/core"
 import { Effect } from "effect"
 import { ifNoneMatch } from "./etag.js"
 
@@ -35,6 +36,12 @@ export const conditionalJson = <A, E, R>(
     case "any":
       return Effect.as(body, notModified)
     case "unmatched":
-      return Effect.map(body, (value) => HttpServerResponse.unsafeJson(value, { headers }))
+      return Effect.map(body, (value) => {
+        // A page the core kept rendered was serialised when it was kept.
+        const text = keptJson(value)
+        return text === undefined
+          ? HttpServerResponse.unsafeJson(value, { headers })
+          : HttpServerResponse.text(text, { headers, contentType: "application/json" })
+      })
   }
 }

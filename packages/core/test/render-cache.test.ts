@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { makeRenderCache } from "../src/content/tree/render/RenderCache.js"
+import { keptJson, makeRenderCache } from "../src/content/tree/render/RenderCache.js"
 
 describe("RenderCache", () => {
   it.effect("renders a key once, then answers it from what it kept", () =>
@@ -34,6 +34,16 @@ describe("RenderCache", () => {
       yield* cache.through("big", big)
       yield* cache.through("big", big)
       expect(renders).toBe(2)
+    })
+  )
+
+  it.effect("knows the JSON text of what it keeps, and of nothing else", () =>
+    Effect.gen(function* () {
+      const cache = makeRenderCache(1_000)
+      const value = yield* cache.through("a", Effect.succeed({ title: "Intro", pages: [1, 2] }))
+      expect(keptJson(value)).toBe(JSON.stringify({ title: "Intro", pages: [1, 2] }))
+      expect(keptJson({ title: "Intro", pages: [1, 2] })).toBeUndefined()
+      expect(keptJson("text")).toBeUndefined()
     })
   )
 })

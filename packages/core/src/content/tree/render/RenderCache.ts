@@ -11,6 +11,17 @@ export interface RenderCache {
   readonly through: <A, E, R>(key: string, render: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
+/** The JSON text of each answer a cache keeps (made to weigh it), by the answer itself. */
+const jsonOfKept = new WeakMap<object, string>()
+
+/**
+ * The JSON text of `value` when it is an answer a `RenderCache` keeps: what `JSON.stringify`
+ * gives, made once, so a server answering the same kept page again need not serialise it again.
+ * Undefined for anything else. Kept answers are never changed (nobody may mutate them).
+ */
+export const keptJson = (value: unknown): string | undefined =>
+  typeof value === "object" && value !== null ? jsonOfKept.get(value) : undefined
+
 export const makeRenderCache = (maxCharacters: number): RenderCache => {
   const kept = new LruCache<string, { readonly value: unknown; readonly size: number }>(maxCharacters, (entry) => entry.size)
   return {
@@ -19,7 +30,9 @@ export const makeRenderCache = (maxCharacters: number): RenderCache => {
         const known = kept.get(key)
         if (known !== undefined) return Effect.succeed(known.value as A)
         return Effect.tap(render, (value) => {
-          kept.set(key, { value, size: key.length + JSON.stringify(value).length })
+          const json = JSON.stringify(value)
+          if (typeof value === "object" && value !== null) jsonOfKept.set(value, json)
+          kept.set(key, { value, size: key.length + json.length })
         })
       })
   }
