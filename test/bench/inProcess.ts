@@ -62,6 +62,7 @@ import {
   type UserId,
   UserRepository
 } from "@quire/core"
+import { openQuire } from "@quire/embed"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import Database from "better-sqlite3"
@@ -86,6 +87,14 @@ export interface InProcessFigures {
   readonly read: { readonly quire: Stat; readonly raw: Stat }
   readonly update: { readonly quire: Stat; readonly raw: Stat }
   readonly list: { readonly quire: Stat; readonly raw: Stat }
+}
+/**
+ * The same read by id through `@quire/embed` (`quire.as(user).spaces.get(id)`, a Promise) and
+ * as the Effect call (`Spaces.get` run on a `ManagedRuntime`), alternating: what the facade costs.
+ */
+export interface FacadeFigures {
+  readonly effect: Stat
+  readonly facade: Stat
 }
 
 const SPACE_COLUMNS =
@@ -509,6 +518,69 @@ export const measureInProcess = async (
     return figures as InProcessFigures
   } finally {
     await opened?.close()
+    await runtime.dispose()
+  }
+}
+
+/**
+ * Median and p99 (µs) of one space read by id through `@quire/embed` and as the Effect call,
+ * each on its own runtime over the same database, `iterations` reads per side after a warm-up
+ * (a quarter as many), in `rounds` alternating batches, the same spaces in the same order.
+ */
+export const measureFacadeRead = async (
+  target: InProcessTarget,
+  options?: { readonly iterations?: number; readonly rounds?: number }
+): Promise<FacadeFigures> => {
+  const iterations = options?.iterations ?? 2_000
+  const rounds = options?.rounds ?? 10
+  if (target.spaceIds.length === 0) fail("no seeded space ids")
+  const storage =
+    target.backend === "sqlite"
+      ? SqliteStorage.layer({ filename: target.database })
+      : PostgresStorage.layer({ url: target.database })
+  const runtime = ManagedRuntime.make(
+    QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(
+      Layer.provideMerge(storage),
+      Layer.provide(Layer.setTracerEnabled(false))
+    )
+  )
+  const quire = await openQuire({
+    database: target.backend === "sqlite" ? `sqlite:${target.database}` : target.database,
+    publicUrl: "http://bench.invalid"
+  })
+  try {
+    const { spaces, user } = await runtime.runPromise(
+      Effect.gen(function* () {
+        const found = yield* (yield* UserRepository).findById(target.userId as UserId)
+        if (Option.isNone(found)) return yield* Effect.dieMessage(`in-process bench: no user ${target.userId}`)
+        return { spaces: yield* Spaces, user: found.value }
+      })
+    )
+    const facade = quire.as(user)
+    const ids = target.spaceIds
+    const effectRead = (random: () => number) => () =>
+      runtime.runPromise(Effect.provideService(spaces.get(ids[Math.floor(random() * ids.length)]! as SpaceId), Actor, user))
+    const facadeRead = (random: () => number) => () => facade.spaces.get(ids[Math.floor(random() * ids.length)]! as SpaceId)
+    const first = ids[0]! as SpaceId
+    const [viaEffect, viaFacade] = [await effectRead(() => 0)(), await facadeRead(() => 0)()]
+    if (viaEffect.id !== first || JSON.stringify(viaEffect) !== JSON.stringify(viaFacade)) {
+      fail("the facade and the Effect call read different spaces")
+    }
+    const warmUp = Math.max(10, Math.round(iterations / 4))
+    await timeCalls(0, warmUp, effectRead(prng(2_000)), [])
+    await timeCalls(0, warmUp, facadeRead(prng(2_000)), [])
+    const onEffect = effectRead(prng(7))
+    const onFacade = facadeRead(prng(7))
+    const samples = { effect: [] as Array<number>, facade: [] as Array<number> }
+    const perRound = Math.ceil(iterations / rounds)
+    for (let from = 0; from < iterations; from += perRound) {
+      const count = Math.min(perRound, iterations - from)
+      await timeCalls(from, count, onEffect, samples.effect)
+      await timeCalls(from, count, onFacade, samples.facade)
+    }
+    return { effect: stat(samples.effect), facade: stat(samples.facade) }
+  } finally {
+    await quire.close()
     await runtime.dispose()
   }
 }

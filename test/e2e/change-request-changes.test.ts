@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { rawCall } from "./support/client.js"
 import { expectFailure, makeAcmeWithEditor, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type ChangeRequest, type ChangeRequestContentUpdate, type Space } from "./support/gitbookTypes.js"
+import type { ChangeRequest, ChangeRequestContentUpdate, Space } from "./support/gitbookTypes.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 

@@ -21,6 +21,7 @@ const PACKAGES = [
   "adapters/sqlite",
   "adapters/postgres",
   "adapters/http",
+  "packages/embed",
   "packages/cli",
   "packages/testing"
 ]
@@ -87,6 +88,9 @@ const newProject = (manager: "npm" | "pnpm") => {
   )
   copyFileSync(join(consumer, "embed.ts"), join(dir, "embed.ts"))
   copyFileSync(join(consumer, "kit.ts"), join(dir, "kit.ts"))
+  // The @quire/embed script: type-checked as .ts, run as .mjs (the same text).
+  copyFileSync(join(consumer, "facade.ts"), join(dir, "facade.ts"))
+  copyFileSync(join(consumer, "facade.ts"), join(dir, "facade.mjs"))
   copyFileSync(join(consumer, "tsconfig.json"), join(dir, "tsconfig.json"))
   return dir
 }
@@ -117,6 +121,15 @@ const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Pro
       expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ property: "held" })
     }, 120_000)
 
+    it("runs the @quire/embed script with plain node: Promises, error classes with their status", async () => {
+      const output = await run(dir, process.execPath, ["facade.mjs"])
+      expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({
+        space: "Handbook",
+        invalid: ["InvalidInputError", "title", 400],
+        hidden: ["NotFoundError", 404]
+      })
+    }, 120_000)
+
     it("runs the quire binary with plain node", async () => {
       const cli = join(dir, "node_modules/@quire/cli")
       const bin = JSON.parse(readFileSync(join(cli, "package.json"), "utf8")).bin.quire as string
@@ -131,9 +144,9 @@ const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Pro
 consumerContract("npm", (dir) => run(dir, "npm", ["install", "--no-audit", "--no-fund"]))
 consumerContract("pnpm", (dir) => run(dir, "pnpm", ["install", "--no-frozen-lockfile"]))
 
-describe("the README's embedding example", () => {
-  it("is the program the outside projects run", () => {
-    const program = readFileSync(join(consumer, "embed.ts"), "utf8")
+describe("the README's embedding examples", () => {
+  it.each(["embed.ts", "facade.ts"])("%s: is the program the outside projects run", (file) => {
+    const program = readFileSync(join(consumer, file), "utf8")
     const example = program.slice(program.indexOf("// README:begin\n") + 16, program.indexOf("// README:end"))
     expect(readFileSync(join(root, "README.md"), "utf8")).toContain(example)
   })

@@ -15,7 +15,8 @@ const ErrorBody = <Code extends number>(code: Code) =>
   })
 
 /**
- * The wire form of a core error class: the handler fails with the core error itself,
+ * The wire form of a core error class (its status is the class's own `status`, which
+ * `@quire/embed` gives its errors too): the handler fails with the core error itself,
  * and this schema renders it as the official body with its status (the message cut short,
  * see `shortMessage`).
  */
@@ -46,20 +47,20 @@ const isInstance =
  */
 export const InvalidInputError = Schema.transformOrFail(
   Schema.Struct({
-    error: Schema.Struct({ code: Schema.Literal(400), message: Schema.String, field: Schema.optional(Schema.String) })
+    error: Schema.Struct({ code: Schema.Literal(InvalidInput.status), message: Schema.String, field: Schema.optional(Schema.String) })
   }),
   Schema.declare(isInstance(InvalidInput), { identifier: "BadRequest" }),
   {
     strict: true,
     decode: (body) => ParseResult.succeed(new InvalidInput({ field: body.error.field ?? "", message: body.error.message })),
     encode: (error) =>
-      ParseResult.succeed({ error: { code: 400 as const, message: shortMessage(error.message), field: shortValue(error.field) } })
+      ParseResult.succeed({ error: { code: InvalidInput.status, message: shortMessage(error.message), field: shortValue(error.field) } })
   }
-).annotations(HttpApiSchema.annotations({ status: 400, identifier: "BadRequestError" }))
-export const UnauthorizedError = wire("Unauthorized", isInstance(Unauthorized), 401, (message) => new Unauthorized({ message }))
-export const ForbiddenError = wire("Forbidden", isInstance(Forbidden), 403, (message) => new Forbidden({ message }))
-export const NotFoundError = wire("NotFound", isInstance(NotFound), 404, (message) => new NotFound({ message }))
-export const ConflictError = wire("Conflict", isInstance(Conflict), 409, (message) => new Conflict({ message }))
-export const GoneError = wire("Gone", isInstance(Gone), 410, (message) => new Gone({ message }))
-export const RateLimitedError = wire("TooManyRequests", isInstance(RateLimited), 429, (message) => new RateLimited({ message }))
+).annotations(HttpApiSchema.annotations({ status: InvalidInput.status, identifier: "BadRequestError" }))
+export const UnauthorizedError = wire("Unauthorized", isInstance(Unauthorized), Unauthorized.status, (message) => new Unauthorized({ message }))
+export const ForbiddenError = wire("Forbidden", isInstance(Forbidden), Forbidden.status, (message) => new Forbidden({ message }))
+export const NotFoundError = wire("NotFound", isInstance(NotFound), NotFound.status, (message) => new NotFound({ message }))
+export const ConflictError = wire("Conflict", isInstance(Conflict), Conflict.status, (message) => new Conflict({ message }))
+export const GoneError = wire("Gone", isInstance(Gone), Gone.status, (message) => new Gone({ message }))
+export const RateLimitedError = wire("TooManyRequests", isInstance(RateLimited), RateLimited.status, (message) => new RateLimited({ message }))
 export const InternalServerError = wire("Internal", isInstance(InternalError), 500, (message) => new InternalError({ message }))

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from "@quire/http"
 import { Config, Effect } from "effect"
-import { parseDatabaseUrl } from "./DatabaseUrl.js"
+import { parseDatabaseUrl } from "@quire/embed"
 import { HostConfig } from "./HostConfig.js"
 
 /** Everything the CLI reads from the environment. */

@@ -1,5 +1,5 @@
 import { Console, Effect } from "effect"
-import type { OnMigrated } from "./DatabaseUrl.js"
+import type { OnMigrated } from "@quire/embed"
 
 /**
  * One line on stdout per migration a storage layer applied (`applied 0003_write_lock`), or

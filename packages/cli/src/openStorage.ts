@@ -1,5 +1,5 @@
 import { Cause, Layer } from "effect"
-import { type OnMigrated, type StorageChoice, storageLayer } from "./DatabaseUrl.js"
+import { type OnMigrated, type StorageChoice, storageLayer } from "@quire/embed"
 import { DatabaseUnavailable } from "./failures/DatabaseUnavailable.js"
 
 /**

@@ -33,13 +33,36 @@ const services = Layer.mergeAll(
 )
 
 /**
+ * The services a caller uses, by name, as their tags: the registry adapters derive from
+ * (`@quire/embed` makes its Promise facade from it, so a service or method added here is
+ * there with no facade code). `ContentEngine` is the services' engine, not one of them.
+ */
+export const QuireServices = {
+  users: Users,
+  apiTokens: ApiTokens,
+  organizations: Organizations,
+  members: Members,
+  invites: Invites,
+  teams: Teams,
+  collections: Collections,
+  spaces: Spaces,
+  spaceContent: SpaceContent,
+  changeRequests: ChangeRequests,
+  contentLinks: ContentLinks,
+  contentExports: ContentExports
+} as const
+
+/** The shape of each service in `QuireServices`. */
+export type QuireServices = { readonly [K in keyof typeof QuireServices]: (typeof QuireServices)[K]["Service"] }
+
+/**
  * Refuses to compile while a service method still requires `Authorized` or `AccessChecked`:
  * it reads or writes guarded records and is not wrapped in `authorized` (see `policy/Authorized.ts`).
  * The error names the method.
  */
 type Unchecked<S> = [LeaksAccess<S>] extends [never] ? true : { readonly "not authorized": LeaksAccess<S> }
 const everyMethodAuthorized: {
-  readonly [K in keyof Services]: Unchecked<Services[K]>
+  readonly [K in keyof QuireServices]: Unchecked<QuireServices[K]>
 } = {
   users: true,
   apiTokens: true,
@@ -53,20 +76,6 @@ const everyMethodAuthorized: {
   changeRequests: true,
   contentLinks: true,
   contentExports: true
-}
-interface Services {
-  readonly users: Users
-  readonly apiTokens: ApiTokens
-  readonly organizations: Organizations
-  readonly members: Members
-  readonly invites: Invites
-  readonly teams: Teams
-  readonly collections: Collections
-  readonly spaces: Spaces
-  readonly spaceContent: SpaceContent
-  readonly changeRequests: ChangeRequests
-  readonly contentLinks: ContentLinks
-  readonly contentExports: ContentExports
 }
 void everyMethodAuthorized
 

@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { StorageChoice } from "../DatabaseUrl.js"
+import type { StorageChoice } from "@quire/embed"
 import { causeChain, innermostReason } from "./causeChain.js"
 
 /** Where a Postgres URL points, without its user or password: `127.0.0.1:5432`. */

@@ -1,7 +1,9 @@
+/**
+ * The storage a database URL names: how both `openQuire` and the `quire` CLI (its
+ * `DATABASE_URL`) open storage. One function for both, so they accept the same URLs.
+ */
 import { Data, Effect, Layer } from "effect"
 import { MemoryStorage } from "@quire/storage-memory"
-import { PostgresStorage } from "@quire/storage-postgres"
-import { SqliteStorage } from "@quire/storage-sqlite"
 
 export class BadDatabaseUrl extends Data.TaggedError("BadDatabaseUrl")<{ readonly url: string }> {
   override get message() {
@@ -29,23 +31,31 @@ export type OnMigrated = (applied: ReadonlyArray<readonly [id: number, name: str
 /**
  * The storage adapter a `DATABASE_URL` names; building it migrates the database, then calls
  * `onMigrated` (if given) with the migrations that ran. Memory has no schema: always up to date.
+ * The SQLite and Postgres adapters are loaded when their layer is built, so a program on one
+ * does not load the other's driver.
  */
-export const storageLayer = (
-  choice: StorageChoice,
-  onMigrated?: OnMigrated
-) => {
+export const storageLayer = (choice: StorageChoice, onMigrated?: OnMigrated) => {
   switch (choice.kind) {
     case "memory":
       return onMigrated === undefined
         ? MemoryStorage.layer
         : Layer.merge(MemoryStorage.layer, Layer.effectDiscard(onMigrated([])))
     case "sqlite":
-      return SqliteStorage.layer({ filename: choice.filename, onMigrated })
+      return Layer.unwrapEffect(
+        Effect.map(
+          Effect.promise(() => import("@quire/storage-sqlite")),
+          ({ SqliteStorage }) => SqliteStorage.layer({ filename: choice.filename, onMigrated })
+        )
+      )
     case "postgres":
-      return PostgresStorage.layer({ url: choice.url, onMigrated })
+      return Layer.unwrapEffect(
+        Effect.map(
+          Effect.promise(() => import("@quire/storage-postgres")),
+          ({ PostgresStorage }) => PostgresStorage.layer({ url: choice.url, onMigrated })
+        )
+      )
   }
 }
 
 export const describeStorage = (choice: StorageChoice) =>
   choice.kind === "memory" ? "memory" : choice.kind === "sqlite" ? `sqlite ${choice.filename}` : "postgres"
-

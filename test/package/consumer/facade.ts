@@ -1,0 +1,35 @@
+/**
+ * `@quire/embed` from the packed packages, outside the workspace: this file is type-checked
+ * as TypeScript (strict, no `skipLibCheck`) and, copied to `facade.mjs`, run as is with plain
+ * `node`. Between the markers: the README's Promise example. The lines the issue marks as
+ * failing are awaited for their rejection, whose class and status are asserted.
+ */
+import assert from "node:assert/strict"
+// README:begin
+import { openQuire, InvalidInputError, NotFoundError } from "@quire/embed"
+const quire = await openQuire({ database: "sqlite:./q.db", publicUrl: "https://docs.example.com" })
+const ada = await quire.users.create({ email: "ada@example.com", displayName: "Ada" })
+const bob = await quire.users.create({ email: "bob@example.com", displayName: "Bob" })
+const org = await quire.as(ada).organizations.create({ title: "Acme" })
+const space = await quire.as(ada).spaces.create(org.id, { title: "Handbook" })
+// README:end
+const read = await quire.as(ada.id).spaces.get(space.id) // the space
+assert.equal(read.id, space.id)
+assert.equal(read.title, "Handbook")
+
+const invalid = await quire.as(ada).spaces.create(org.id, { title: "x".repeat(60) }).then(
+  () => assert.fail("a 60-character title was accepted"),
+  (error) => error
+)
+assert.ok(invalid instanceof InvalidInputError)
+assert.equal(invalid.field, "title")
+assert.equal(invalid.status, 400)
+
+const hidden = await quire.as(bob).spaces.get(space.id).then(
+  () => assert.fail("Bob read Ada's space"),
+  (error) => error
+)
+assert.ok(hidden instanceof NotFoundError)
+assert.equal(hidden.status, 404)
+await quire.close()
+console.log(JSON.stringify({ space: read.title, invalid: [invalid.name, invalid.field, invalid.status], hidden: [hidden.name, hidden.status] }))
