@@ -2,10 +2,10 @@
  * `tsx test/bench/micro/pageLoad.ts`: the built Quire server on a fresh SQLite seed (100
  * spaces and the content spaces), loaded by wrk with `GET …/content/page/{random page}` of the
  * 10,000-page space for `MICRO_SECONDS` (10) after every page was read once and a warm-up;
- * prints wrk's figures. With
+ * prints wrk's figures. `MICRO_KEEP_LOG=<file>` keeps the server's log. With
  * `MICRO_PROF=<dir>`, the server writes a CPU profile there, summarised at the end.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { cpSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../../e2e/support/server.js"
@@ -44,6 +44,8 @@ try {
   const figures = await load(seconds)
   console.log(`getPageById: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50Ms.toFixed(2)} ms, p99 ${figures.p99Ms.toFixed(2)} ms`)
   await quire.process.stop()
+  // With BENCH_QUIRE_NODE_FLAGS="--trace-gc", the collector's lines are in the server's log.
+  if (process.env.MICRO_KEEP_LOG) cpSync(join(dir, "quire.log"), process.env.MICRO_KEEP_LOG)
   if (profileDir) console.log(summarizeCpuProfiles(profileDir))
 } finally {
   rmSync(dir, { recursive: true, force: true })
