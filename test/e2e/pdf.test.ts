@@ -155,6 +155,8 @@ describe("getSpacePDF", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
     const text = textOf(bytes)
     expect(inOrder(text, ["Getting Started", "Deep Dive", "Reference", "Unicode"]).every((at) => at >= 0)).toBe(true)
+    // Each title once: the page's markdown leads with it as a heading, which the PDF does not print again.
+    expect(text.split("Deep Dive").length - 1).toBe(1)
     expect(text).toContain("npm install quire-widget")
     expect(text).toMatch(/alpha\s+\|\s+1/)
     expect(text).toMatch(/Name\s+\|\s+Value/)

@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
+import { parseDocument } from "../content/markdown/parseDocument.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { changeRequestContentUrls, contentUrls } from "../content/tree/render/ContentUrls.js"
 import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
@@ -39,7 +40,7 @@ export interface ExportPage {
   readonly title: string
   readonly type: RevisionPage["type"]
   readonly depth: number
-  /** A document page's markdown; `""` for group, link and computed pages. */
+  /** A document page's body in markdown (without the title, which `title` holds); `""` for group, link and computed pages. */
   readonly markdown: string
 }
 
@@ -57,7 +58,8 @@ export interface ExportContent {
 /** Every page of a rendered tree, depth-first, each before its subpages. */
 const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<ExportPage> =>
   pages.flatMap((page) => {
-    const markdown = "markdown" in page && typeof page.markdown === "string" ? page.markdown : ""
+    // The rendered markdown leads with the title as a heading (and any description as frontmatter): print the body.
+    const markdown = "markdown" in page && typeof page.markdown === "string" ? parseDocument(page.markdown).body : ""
     const children = "pages" in page ? (page.pages as ReadonlyArray<RevisionPage>) : []
     return [{ id: page.id, title: page.title, type: page.type, depth, markdown }, ...flatten(children, depth + 1)]
   })
