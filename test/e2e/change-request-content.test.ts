@@ -152,25 +152,26 @@ describe("a change request's content, by id and by number", () => {
 })
 
 describe("who may read a change request's content", () => {
-  const everyRead = (who: Principal, ref: string) => [
-    who.api.spaces.getRevisionOfChangeRequestById(space, ref),
-    who.api.spaces.listPagesInChangeRequest(space, ref),
-    who.api.spaces.getPageInChangeRequestById(space, ref, draft),
-    who.api.spaces.getPageInChangeRequestByPath(space, ref, encodeURIComponent(draftPath)),
-    who.api.spaces.listFilesInChangeRequestById(space, ref),
-    who.api.spaces.getFileInChangeRequestById(space, ref, draftFile)
+  /** Each read, made only when called: a failure made early would be unhandled until awaited. */
+  const everyRead = (who: Principal, ref: string): ReadonlyArray<() => Promise<{ status: number }>> => [
+    () => who.api.spaces.getRevisionOfChangeRequestById(space, ref),
+    () => who.api.spaces.listPagesInChangeRequest(space, ref),
+    () => who.api.spaces.getPageInChangeRequestById(space, ref, draft),
+    () => who.api.spaces.getPageInChangeRequestByPath(space, ref, encodeURIComponent(draftPath)),
+    () => who.api.spaces.listFilesInChangeRequestById(space, ref),
+    () => who.api.spaces.getFileInChangeRequestById(space, ref, draftFile)
   ]
 
   it("a reader reads every one", async () => {
-    for (const call of everyRead(carl, cr.id)) expect((await call).status).toBe(200)
+    for (const read of everyRead(carl, cr.id)) expect((await read()).status).toBe(200)
   })
 
   it("an outsider gets 404 from every one, by id and by number", async () => {
-    for (const ref of refs()) for (const call of everyRead(eve, ref)) await expectFailure(call, 404)
+    for (const ref of refs()) for (const read of everyRead(eve, ref)) await expectFailure(read(), 404)
   })
 
   it("an unknown change request, by id or number, is 404", async () => {
-    for (const ref of ["unknownChangeRequest", "99"]) for (const call of everyRead(ada, ref)) await expectFailure(call, 404)
+    for (const ref of ["unknownChangeRequest", "99"]) for (const read of everyRead(ada, ref)) await expectFailure(read(), 404)
   })
 })
 

@@ -118,18 +118,19 @@ describe("revisions", () => {
 describe("who may read", () => {
   it("an outsider gets 404 from every read", async () => {
     const current = (await ada.api.spaces.getCurrentRevision(space)).data.id
-    for (const call of [
-      eve.api.spaces.getCurrentRevision(space),
-      eve.api.spaces.listPages(space),
-      eve.api.spaces.getPageById(space, intro),
-      eve.api.spaces.getPageByPath(space, "intro"),
-      eve.api.spaces.listFiles(space),
-      eve.api.spaces.getFileById(space, "someFile"),
-      eve.api.spaces.getRevisionById(space, current),
-      eve.api.spaces.listPagesInRevisionById(space, current),
-      eve.api.spaces.getPageInRevisionById(space, current, intro)
+    // Each read made only when awaited: a failure made early would be unhandled until then.
+    for (const read of [
+      () => eve.api.spaces.getCurrentRevision(space),
+      () => eve.api.spaces.listPages(space),
+      () => eve.api.spaces.getPageById(space, intro),
+      () => eve.api.spaces.getPageByPath(space, "intro"),
+      () => eve.api.spaces.listFiles(space),
+      () => eve.api.spaces.getFileById(space, "someFile"),
+      () => eve.api.spaces.getRevisionById(space, current),
+      () => eve.api.spaces.listPagesInRevisionById(space, current),
+      () => eve.api.spaces.getPageInRevisionById(space, current, intro)
     ]) {
-      await expectFailure(call, 404)
+      await expectFailure(read(), 404)
     }
   })
 })
