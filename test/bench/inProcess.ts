@@ -412,6 +412,19 @@ const SHARE: Record<Operation, number> = { read: 1, list: 0.5, update: 0.5, crea
 /** Reads first; creates last, so that the seeded rows are what reads and lists see. */
 const ORDER: ReadonlyArray<Operation> = ["read", "list", "update", "create"]
 
+/** The core services on the target's database, without tracing, as `quire serve` runs (packages/cli/src/serve.ts). */
+const coreRuntime = (target: InProcessTarget) =>
+  ManagedRuntime.make(
+    QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(
+      Layer.provideMerge(
+        target.backend === "sqlite"
+          ? SqliteStorage.layer({ filename: target.database })
+          : PostgresStorage.layer({ url: target.database })
+      ),
+      Layer.provide(Layer.setTracerEnabled(false))
+    )
+  )
+
 /**
  * Median and p99 (µs) of each operation through Quire and raw, on an already seeded database.
  * `iterations` is the reads' sample count per side (2,000); lists and updates take half as many,
@@ -426,17 +439,7 @@ export const measureInProcess = async (
   const iterations = options?.iterations ?? 2_000
   const rounds = options?.rounds ?? 10
   if (target.spaceIds.length === 0) fail("no seeded space ids")
-  const storage =
-    target.backend === "sqlite"
-      ? SqliteStorage.layer({ filename: target.database })
-      : PostgresStorage.layer({ url: target.database })
-  // Without tracing, as `quire serve` runs (packages/cli/src/serve.ts).
-  const runtime = ManagedRuntime.make(
-    QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(
-      Layer.provideMerge(storage),
-      Layer.provide(Layer.setTracerEnabled(false))
-    )
-  )
+  const runtime = coreRuntime(target)
   let opened: RawSide | undefined
   try {
     const { spaces, user } = await runtime.runPromise(
@@ -534,16 +537,7 @@ export const measureFacadeRead = async (
   const iterations = options?.iterations ?? 2_000
   const rounds = options?.rounds ?? 10
   if (target.spaceIds.length === 0) fail("no seeded space ids")
-  const storage =
-    target.backend === "sqlite"
-      ? SqliteStorage.layer({ filename: target.database })
-      : PostgresStorage.layer({ url: target.database })
-  const runtime = ManagedRuntime.make(
-    QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(
-      Layer.provideMerge(storage),
-      Layer.provide(Layer.setTracerEnabled(false))
-    )
-  )
+  const runtime = coreRuntime(target)
   const quire = await openQuire({
     database: target.backend === "sqlite" ? `sqlite:${target.database}` : target.database,
     publicUrl: "http://bench.invalid"

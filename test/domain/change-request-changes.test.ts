@@ -1,33 +1,16 @@
-import { describe, expect, it } from "@effect/vitest"
-import { ChangeRequests, ContentEngine, type RevisionId, SpaceContent, Spaces } from "@quire/core"
-import { Effect, Layer, TestClock } from "effect"
-import { as, contentLayer, expectInvalid, expectTag, newWorld } from "../support/content.js"
+import { describe, expect } from "@effect/vitest"
+import type { RevisionId } from "@quire/core"
+import { Effect, TestClock } from "effect"
+import { changeRequestServices, changeRequestTest, withSpace } from "../support/changeRequests.js"
+import { as, expectInvalid, expectTag } from "../support/content.js"
 
 /**
  * What a change request changes (`ChangeRequests.changes`), what a revision changed
  * (`SpaceContent.changes`), and who contributed to a change request (`ChangeRequests.contributors`).
  */
-const layer = Layer.mergeAll(ChangeRequests.Default, SpaceContent.Default, ContentEngine.Default).pipe(
-  Layer.provideMerge(contentLayer)
-)
-const test = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
-  it.effect(name, () => Effect.provide(body(), layer) as Effect.Effect<A, E>)
+const test = changeRequestTest
 
-const services = Effect.all({ spaces: Spaces, crs: ChangeRequests, content: SpaceContent, engine: ContentEngine })
-
-/** A world with a space holding pages A and B (ids "a", "b"). */
-const withSpace = Effect.gen(function* () {
-  const { spaces, content, engine } = yield* services
-  const w = yield* newWorld
-  const space = yield* as(w.admin)(spaces.create(w.org, { title: "Handbook" }))
-  const pages = [
-    { id: "a", title: "A", markdown: "one" },
-    { id: "b", title: "B", markdown: "two" }
-  ]
-  const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-  const merged = yield* as(w.admin)(content.merge(space.id, { revision: first.revision.id }))
-  return { w, space: merged.space }
-})
+const services = changeRequestServices
 
 /** Each change as `type page-or-file-id`, in the answer's order. */
 const summary = (changes: { readonly changes: ReadonlyArray<{ readonly type: string; readonly page?: { id: string }; readonly file?: { id: string } }> }) =>

@@ -1,35 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
-import { canMoveTo, ChangeRequestRepository, ChangeRequests, type ChangeRequestStatus, ContentEngine, SpaceContent, Spaces } from "@quire/core"
-import { Effect, Layer, Option, TestClock } from "effect"
-import { as, contentLayer, expectInvalid, expectTag, newWorld } from "../support/content.js"
+import { canMoveTo, ChangeRequestRepository, type ChangeRequestStatus, ContentEngine } from "@quire/core"
+import { Effect, Option, TestClock } from "effect"
+import { changeRequestServices, changeRequestTest, withSpace } from "../support/changeRequests.js"
+import { as, expectInvalid, expectTag } from "../support/content.js"
 
-const layer = Layer.mergeAll(ChangeRequests.Default, SpaceContent.Default, ContentEngine.Default).pipe(
-  Layer.provideMerge(contentLayer)
-)
-const test = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
-  it.effect(name, () => Effect.provide(body(), layer) as Effect.Effect<A, E>)
+const test = changeRequestTest
 
-const services = Effect.all({ spaces: Spaces, crs: ChangeRequests, content: SpaceContent, engine: ContentEngine })
+const services = changeRequestServices
 
 /** The root-level page titles of a revision, in order. */
 const titles = (revision: string) =>
   Effect.flatMap(ContentEngine, (engine) =>
     Effect.flatMap(engine.tree(revision), (tree) => Effect.map(tree.children(null), (pages) => pages.map((p) => p.title)))
   )
-
-/** A world with a space holding pages A and B (ids "a", "b"). */
-const withSpace = Effect.gen(function* () {
-  const { spaces, content, engine } = yield* services
-  const w = yield* newWorld
-  const space = yield* as(w.admin)(spaces.create(w.org, { title: "Handbook" }))
-  const pages = [
-    { id: "a", title: "A", markdown: "one" },
-    { id: "b", title: "B", markdown: "two" }
-  ]
-  const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-  const merged = yield* as(w.admin)(content.merge(space.id, { revision: first.revision.id }))
-  return { w, space: merged.space }
-})
 
 describe("change request status", () => {
   const all: ReadonlyArray<ChangeRequestStatus> = ["draft", "open", "archived", "merged"]
