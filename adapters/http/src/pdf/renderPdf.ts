@@ -127,22 +127,35 @@ const blocks = (doc: Doc, frame: Frame, content: ReadonlyArray<Block>) => {
   }
 }
 
+/** Top-level blocks written between two turns of the event loop. */
+const SLICE = 64
+
+/** Lets the event loop turn (other requests' I/O and timers run), and the fiber be interrupted. */
+const nextTurn = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
 /**
  * The PDF of `content` (A4, PDF's standard fonts: Helvetica, and Courier for code), as bytes.
- * pdfkit writes synchronously into a stream; its chunks are gathered as it goes.
+ * pdfkit writes synchronously; the blocks are written `SLICE` at a time with a turn of the event
+ * loop between, so a large export does not hold up the server's other requests, and stops when
+ * its request goes away. Its chunks are gathered as it goes.
  */
 export const renderPdf = (title: string, content: ReadonlyArray<Block>): Effect.Effect<Uint8Array> =>
-  Effect.async<Uint8Array>((resume) => {
+  Effect.gen(function* () {
     const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: pdfText(title), Producer: "Quire", Creator: "Quire" } })
     const chunks: Array<Buffer> = []
     doc.on("data", (chunk: Buffer) => chunks.push(chunk))
-    doc.on("end", () => resume(Effect.succeed(new Uint8Array(Buffer.concat(chunks)))))
-    doc.on("error", (error: unknown) => resume(Effect.die(error)))
-    try {
-      const frame: Frame = { x: MARGIN, width: doc.page.width - 2 * MARGIN }
-      blocks(doc, frame, content)
-      doc.end()
-    } catch (error) {
-      resume(Effect.die(error))
+    const ended = new Promise<Uint8Array>((resolve, reject) => {
+      doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
+      doc.on("error", reject)
+    })
+    const frame: Frame = { x: MARGIN, width: doc.page.width - 2 * MARGIN }
+    for (let start = 0; start < content.length; start += SLICE) {
+      if (start > 0) yield* nextTurn
+      yield* Effect.sync(() => blocks(doc, frame, content.slice(start, start + SLICE)))
     }
+    doc.end()
+    return yield* Effect.promise(() => ended)
   })
