@@ -2,6 +2,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { composeDocument, normalizeMarkdown, parseDocument, slugify } from "../src/content/markdown/index.js"
 
 describe("normalizeMarkdown", () => {
+  it("a composed page is canonical, also when its title holds an e-mail address (GFM reads one as a link)", () => {
+    for (const title of ["Contact support@example.com", "+@0.A"]) {
+      const composed = composeDocument({ title, body: "Text.\n" })
+      expect(normalizeMarkdown(composed)).toBe(composed)
+      expect(parseDocument(composed).title).toBe(title)
+    }
+  })
+
   it("prints with fixed choices: - bullets, _emphasis_, **strong**, fenced code, ATX headings, *** breaks", () => {
     const markdown = "Title\n=====\n\n* a *b* __c__\n+ d\n\ntext\n\n    indented code\n\n___\n\n1) one\n1) two\n"
     expect(normalizeMarkdown(markdown)).toBe("# Title\n\n- a _b_ **c**\n\n* d\n\ntext\n\n```\nindented code\n```\n\n***\n\n1. one\n2. two\n")

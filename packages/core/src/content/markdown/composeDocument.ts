@@ -1,5 +1,6 @@
 import type { Root, RootContent } from "mdast"
 import { canonicalYaml, type Frontmatter, readFrontmatter } from "./frontmatter.js"
+import { normalizeMarkdown } from "./normalizeMarkdown.js"
 import { parseTree, printTree } from "./processor.js"
 
 /** A page's document in parts, as the engine may keep it: metadata apart from the body. */
@@ -29,5 +30,8 @@ export const composeDocument = (parts: DocumentParts): string => {
   if (parts.title !== undefined) children.push({ type: "heading", depth: 1, children: [{ type: "text", value: parts.title }] })
   children.push(...body.children.filter((child) => child.type !== "yaml"))
   const tree: Root = { type: "root", children }
-  return printTree(tree)
+  // Printed once, a title can still read back differently: the printer escapes `@` in
+  // `a@b.co`, yet the parser's GFM autolink literals make it a link all the same. A second
+  // pass gives the fixed point, the canonical text `normalizeMarkdown` keeps as it is.
+  return normalizeMarkdown(printTree(tree))
 }
