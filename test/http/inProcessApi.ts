@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpClient, HttpClientRequest } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { ApiTokens, QuireCore, Users } from "@quire/core"
 import { QuireHttpApi, type RateLimitOptions, RateLimits } from "@quire/http"
+import { NodeServer } from "@quire/http/node"
 import { MemoryStorage } from "@quire/storage-memory"
 import { Effect, Layer } from "effect"
 
@@ -12,7 +12,7 @@ import { Effect, Layer } from "effect"
 export const inProcessApi = (limits: Partial<RateLimitOptions> = {}) =>
   HttpApiBuilder.serve().pipe(
     Layer.provide(QuireHttpApi),
-    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(NodeServer.layerTest),
     Layer.provideMerge(QuireCore.layer({ publicUrl: "http://quire.test" })),
     Layer.provide(MemoryStorage.layer),
     Layer.provide(RateLimits.layer(limits))

@@ -1,7 +1,7 @@
-import { Etag, FileSystem, HttpApi, HttpApiBuilder, HttpMiddleware, HttpPlatform, HttpServer, Path } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import { Etag, FileSystem, HttpApi, HttpApiBuilder, HttpPlatform, HttpServer, Path } from "@effect/platform"
 import { QuireCore, Spaces } from "@quire/core"
 import { InputLimits, isolated, QuireHttpApi, withJsonClientErrors } from "@quire/http"
+import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
@@ -34,7 +34,7 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
   const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
     Layer.provideMerge(openStorage(config.storage, options.onMigrated))
   )
-  const listening = NodeHttpServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
+  const listening = NodeServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
     port: config.port,
     host: config.host
   }).pipe(Layer.mapError((cause) => new CannotListen({ host: config.host, port: config.port, cause })))
@@ -46,9 +46,9 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
     })
   )
   return Layer.mergeAll(
-    // Nothing exports traces: no per-request span, nor the trace-header parsing that feeds it.
-    // Requests run among the HTTP services only, not all of Quire's (see `isolated`).
-    isolated(HttpApiBuilder.serve().pipe(HttpMiddleware.withTracerDisabledWhen(() => true)), [
+    // Requests run among the HTTP services only, not all of Quire's (see `isolated`), on
+    // `NodeServer`, which makes no per-request span: nothing exports traces.
+    isolated(HttpApiBuilder.serve(), [
       HttpServer.HttpServer,
       HttpApi.Api,
       HttpPlatform.HttpPlatform,

@@ -1,0 +1,2 @@
+/** Quire's own Node HTTP server for `@effect/platform` apps (`import { NodeServer } from "@quire/http/node"`). */
+export * as NodeServer from "./NodeServer.js"
