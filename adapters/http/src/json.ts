@@ -37,11 +37,11 @@ export const conditionalJson = <A, E, R>(
       return Effect.as(body, notModified)
     case "unmatched":
       return Effect.map(body, (value) => {
-        // A page the core kept rendered was serialised when it was kept.
-        const text = keptJson(value)
-        return text === undefined
+        // A page the core kept rendered was serialised and encoded when it was kept.
+        const bytes = keptJson(value)
+        return bytes === undefined
           ? HttpServerResponse.unsafeJson(value, { headers })
-          : HttpServerResponse.text(text, { headers, contentType: "application/json" })
+          : HttpServerResponse.uint8Array(bytes, { headers, contentType: "application/json" })
       })
   }
 }

@@ -13,8 +13,8 @@ import { importPages } from "./importPages.js"
 import { mergeRevisions } from "./merge/mergeRevisions.js"
 import { makeRenderCache } from "./render/RenderCache.js"
 
-/** The summed JSON length of the renders an engine keeps, in characters. */
-const RENDERS_CHARACTERS = 32 * 1024 * 1024
+/** The summed size of the renders an engine keeps, as UTF-8 JSON. */
+const RENDERS_BYTES = 32 * 1024 * 1024
 
 type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage | DecodedObjects
 
@@ -37,7 +37,7 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       /** A file's bytes by their sha256 (a `FileValue`'s `sha256`); none when the store lacks them. */
       blob: (sha256: string) => run(Effect.flatMap(BlobStore, (blobs) => blobs.get(sha256))),
       /** Renders of revisions, kept for this engine (its URLs are its application's). */
-      renders: makeRenderCache(RENDERS_CHARACTERS)
+      renders: makeRenderCache(RENDERS_BYTES)
     }
   }),
   dependencies: [PersistentMapsLive, DecodedObjects.layer()]

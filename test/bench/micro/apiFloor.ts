@@ -1,0 +1,43 @@
+/**
+ * The floor of an `HttpApi` endpoint shaped like `getPageById` (path and query decoded by their
+ * schemas, a bearer-token security middleware that accepts any token) answering a fixed body of
+ * `FLOOR_BYTES` (3000) JSON bytes, on `PORT`, served by Quire's `NodeServer`
+ * (`FLOOR_SERVER=platform`: by `NodeHttpServer`). What Quire's page read cannot go below.
+ */
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, HttpServerResponse } from "@effect/platform"
+import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { NodeServer } from "@quire/http/node"
+import { Context, Effect, Layer, Schema } from "effect"
+import { createServer } from "node:http"
+
+class Caller extends Context.Tag("Caller")<Caller, { readonly id: string }>() {}
+class Auth extends HttpApiMiddleware.Tag<Auth>()("Auth", { provides: Caller, security: { bearer: HttpApiSecurity.bearer } }) {}
+
+const Api = HttpApi.make("floor").add(
+  HttpApiGroup.make("content")
+    .add(
+      HttpApiEndpoint.get("getPageById", "/v1/spaces/:spaceId/content/page/:pageId")
+        .setPath(Schema.Struct({ spaceId: Schema.String, pageId: Schema.String }))
+        .setUrlParams(Schema.Struct({ format: Schema.optional(Schema.Literal("markdown", "document")) }))
+        .addSuccess(Schema.Unknown)
+    )
+    .middleware(Auth)
+)
+const text = JSON.stringify({ markdown: "x".repeat(Number(process.env.FLOOR_BYTES ?? 3000)) })
+const Handlers = HttpApiBuilder.group(Api, "content", (handlers) =>
+  handlers.handle("getPageById", () =>
+    Effect.map(Caller, () => HttpServerResponse.text(text, { contentType: "application/json" }))
+  )
+)
+const AuthLive = Layer.succeed(Auth, { bearer: () => Effect.succeed({ id: "u" }) })
+const port = Number(process.env.PORT)
+const server = process.env.FLOOR_SERVER === "platform" ? NodeHttpServer.layer(createServer, { port }) : NodeServer.layer(createServer, { port })
+NodeRuntime.runMain(
+  Layer.launch(
+    HttpApiBuilder.serve().pipe(
+      Layer.provide(HttpApiBuilder.api(Api).pipe(Layer.provide(Handlers), Layer.provide(AuthLive))),
+      Layer.provide(server),
+      Layer.provide(Layer.setTracerEnabled(false))
+    )
+  )
+)
