@@ -29,12 +29,11 @@ export const conditionalJson = <A, E, R>(
   body: Effect.Effect<A, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> => {
   const headers = { etag: validators.etag, "cache-control": validators.cacheControl }
-  const notModified = HttpServerResponse.empty({ status: 304, headers })
   switch (ifNoneMatch(ifNoneMatchHeader, validators.etag)) {
     case "matched":
-      return Effect.succeed(notModified)
+      return Effect.succeed(HttpServerResponse.empty({ status: 304, headers }))
     case "any":
-      return Effect.as(body, notModified)
+      return Effect.as(body, HttpServerResponse.empty({ status: 304, headers }))
     case "unmatched":
       return Effect.map(body, (value) => {
         // A page the core kept rendered was serialised and encoded when it was kept.

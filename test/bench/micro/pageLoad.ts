@@ -1,7 +1,8 @@
 /**
  * `tsx test/bench/micro/pageLoad.ts`: the built Quire server on a fresh SQLite seed (100
  * spaces and the content spaces), loaded by wrk with `GET …/content/page/{random page}` of the
- * 10,000-page space for `MICRO_SECONDS` (10) after every page was read once and a warm-up;
+ * 10,000-page space for `MICRO_SECONDS` (10) over `MICRO_C` (32) connections after every page
+ * was read once and a warm-up;
  * prints wrk's figures. `MICRO_KEEP_LOG=<file>` keeps the server's log. With
  * `MICRO_PROF=<dir>`, the server writes a CPU profile there, summarised at the end.
  */
@@ -37,7 +38,7 @@ try {
   const pathsFile = join(dir, "paths.txt")
   writeFileSync(pathsFile, `${space.pageIds.map((id) => `/v1/spaces/${space.spaceId}/content/page/${id}?format=markdown`).join("\n")}\n`)
   const load = (s: number) =>
-    runWrk({ logFile: join(dir, "wrk.log"), baseUrl: quire.url, token: seeded.token, pathsFile, seconds: s, connections: 32, threads: 2, cpu: 1 })
+    runWrk({ logFile: join(dir, "wrk.log"), baseUrl: quire.url, token: seeded.token, pathsFile, seconds: s, connections: Number(process.env.MICRO_C ?? 32), threads: 2, cpu: 1 })
   // As the bench does before measuring: every page once.
   await fetchPaths(quire.url, seeded.token, space.pageIds.map((id) => `/v1/spaces/${space.spaceId}/content/page/${id}?format=markdown`))
   await load(5)
