@@ -45,6 +45,19 @@ describe("NodeServer", () => {
     }).pipe(Effect.provide(NodeServer.layerTest))
   )
 
+  it.scoped("answers 500 when Node refuses to send the answer (a header value with a line break)", () =>
+    Effect.gen(function* () {
+      yield* serve(
+        HttpRouter.empty.pipe(
+          HttpRouter.get("/bad", Effect.succeed(HttpServerResponse.text("hi", { headers: { "x-bad": "a\nb" } })))
+        )
+      )
+      const response = yield* get("/bad")
+      expect(response.status).toBe(500)
+      expect(response.headers["x-bad"]).toBeUndefined()
+    }).pipe(Effect.provide(NodeServer.layerTest))
+  )
+
   it.scoped("answers HEAD with the headers and no body", () =>
     Effect.gen(function* () {
       yield* serve(HttpRouter.empty.pipe(HttpRouter.all("/thing", HttpServerResponse.text("hello"))))

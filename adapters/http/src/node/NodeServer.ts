@@ -49,6 +49,17 @@ const handled = <E, R>(
 }
 
 /**
+ * When sending failed (Node refused a header, a stream broke) or nothing could be made of a
+ * failure: a bare 500 if nothing was sent yet, else the connection is cut, so that a client
+ * never waits for an answer that will not come, nor takes a short body for a whole one.
+ */
+const lastResort = (nodeResponse: ServerResponse) => {
+  if (nodeResponse.writableEnded) return
+  if (nodeResponse.headersSent) nodeResponse.destroy()
+  else nodeResponse.writeHead(500, { "content-length": 0 }).end()
+}
+
+/**
  * The Node handler running `app` for each request: one fiber, forked with the request already in
  * its context, and a scope of its own, closed when the answer is sent. The fiber runs until it
  * first waits, within Node's `request` event, and an answer held in memory is written without
@@ -70,7 +81,7 @@ export const makeHandler = <E, R>(app: HttpApp.Default<E, R>, middleware?: HttpM
           Effect.provideService(handled(request, app, middleware), Scope.Scope, scope) as Effect.Effect<unknown, unknown, never>,
           (exit) => Scope.close(scope, exit)
         )
-      )
+      ).pipe(Effect.catchAllCause(() => Effect.sync(() => lastResort(nodeResponse))))
       const fiber = Runtime.runFork(forRequest)(Effect.uninterruptible(program))
       if (fiber.unsafePoll() === null) {
         nodeResponse.on("close", () => {
