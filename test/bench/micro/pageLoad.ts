@@ -24,7 +24,8 @@ const seconds = Number(process.env.MICRO_SECONDS ?? 10)
 try {
   const seeded = await seed({ filename: join(dir, "q.db"), spaces: 100, serviceBudgetSeconds: 60, minServiceSpaces: 100 })
   const backend = sqliteBackend(seeded, dir)
-  const space = [...seeded.content].sort((a, b) => b.pages - a.pages)[0]!
+  // MICRO_SPACE=small reads the 10-page space instead.
+  const space = [...seeded.content].sort((a, b) => (process.env.MICRO_SPACE === "small" ? a.pages - b.pages : b.pages - a.pages))[0]!
   const port = await freePort()
   const quire = await startQuire({
     name: "quire",
