@@ -3,8 +3,9 @@
  * (from /proc) over a fixed number of requests. Much less sensitive to other load on the
  * machine than req/s, so it is what to compare before and after a change to the hot path.
  *   MICRO_TARGET=quire|baseline|floor  MICRO_BACKEND=sqlite|postgres  MICRO_N=20000
+ *   MICRO_KEEP_LOG=<prefix>: the servers' logs are kept as <prefix>.<name>.log
  */
-import { readFileSync, mkdtempSync, rmSync } from "node:fs"
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Agent, request } from "node:http"
@@ -65,6 +66,10 @@ try {
   )
 } finally {
   await stopAll()
+  // With BENCH_QUIRE_NODE_FLAGS="--trace-gc", the collector's lines are in the server's log.
+  if (process.env.MICRO_KEEP_LOG) {
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".log"))) cpSync(join(dir, name), `${process.env.MICRO_KEEP_LOG}.${name}`)
+  }
   await releaseBackend()
   rmSync(dir, { recursive: true, force: true })
 }
