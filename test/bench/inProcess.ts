@@ -425,6 +425,18 @@ const coreRuntime = (target: InProcessTarget) =>
     )
   )
 
+/** How many samples per side and in how many alternating rounds (defaults 2,000 and 10). */
+export interface SamplingOptions {
+  readonly iterations?: number
+  readonly rounds?: number
+}
+
+/** `options` with their defaults, for a target that has seeded spaces to read. */
+const sampling = (target: InProcessTarget, options: SamplingOptions | undefined) => {
+  if (target.spaceIds.length === 0) fail("no seeded space ids")
+  return { iterations: options?.iterations ?? 2_000, rounds: options?.rounds ?? 10 }
+}
+
 /**
  * Median and p99 (µs) of each operation through Quire and raw, on an already seeded database.
  * `iterations` is the reads' sample count per side (2,000); lists and updates take half as many,
@@ -434,11 +446,9 @@ const coreRuntime = (target: InProcessTarget) =>
  */
 export const measureInProcess = async (
   target: InProcessTarget,
-  options?: { readonly iterations?: number; readonly rounds?: number }
+  options?: SamplingOptions
 ): Promise<InProcessFigures> => {
-  const iterations = options?.iterations ?? 2_000
-  const rounds = options?.rounds ?? 10
-  if (target.spaceIds.length === 0) fail("no seeded space ids")
+  const { iterations, rounds } = sampling(target, options)
   const runtime = coreRuntime(target)
   let opened: RawSide | undefined
   try {
@@ -532,11 +542,9 @@ export const measureInProcess = async (
  */
 export const measureFacadeRead = async (
   target: InProcessTarget,
-  options?: { readonly iterations?: number; readonly rounds?: number }
+  options?: SamplingOptions
 ): Promise<FacadeFigures> => {
-  const iterations = options?.iterations ?? 2_000
-  const rounds = options?.rounds ?? 10
-  if (target.spaceIds.length === 0) fail("no seeded space ids")
+  const { iterations, rounds } = sampling(target, options)
   const runtime = coreRuntime(target)
   const quire = await openQuire({
     database: target.backend === "sqlite" ? `sqlite:${target.database}` : target.database,
