@@ -1,4 +1,4 @@
-import { Actor, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
+import { Actor, installRootFibers, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
 import { Effect, Either, Exit, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import { parseDatabaseUrl, storageLayer } from "./DatabaseUrl.js"
 import { fromCause, fromFailure, QuireError, withStack } from "./errors.js"
@@ -133,6 +133,8 @@ export const openQuire = async (options: OpenQuireOptions): Promise<Quire> => {
   if (Either.isLeft(choice)) {
     throw withStack(fromFailure(InvalidInput.of("database", choice.left.message.replace(/^DATABASE_URL /, "the URL "))), site)
   }
+  // Every call runs as a root fiber: let each go entirely when it ends (see `RootFibers`).
+  installRootFibers()
   const managed = ManagedRuntime.make(
     QuireCore.layer({ publicUrl: options.publicUrl }).pipe(
       Layer.provideMerge(storageLayer(choice.right)),
