@@ -3,6 +3,7 @@
  * schemas, a bearer-token security middleware that accepts any token) answering a fixed body of
  * `FLOOR_BYTES` (3000) JSON bytes, on `PORT`, served by Quire's `NodeServer`
  * (`FLOOR_SERVER=platform`: by `NodeHttpServer`). What Quire's page read cannot go below.
+ * `FLOOR_WAIT=immediate`: the handler first waits a turn of the event loop, as a database read does.
  */
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
@@ -24,9 +25,12 @@ const Api = HttpApi.make("floor").add(
     .middleware(Auth)
 )
 const text = JSON.stringify({ markdown: "x".repeat(Number(process.env.FLOOR_BYTES ?? 3000)) })
+// FLOOR_WAIT=immediate: the handler first waits for a turn of the event loop, as a read from a database would.
+const wait =
+  process.env.FLOOR_WAIT === "immediate" ? Effect.async<void>((resume) => void setImmediate(() => resume(Effect.void))) : Effect.void
 const Handlers = HttpApiBuilder.group(Api, "content", (handlers) =>
   handlers.handle("getPageById", () =>
-    Effect.map(Caller, () => HttpServerResponse.text(text, { contentType: "application/json" }))
+    Effect.zipRight(wait, Effect.map(Caller, () => HttpServerResponse.text(text, { contentType: "application/json" })))
   )
 )
 const AuthLive = Layer.succeed(Auth, { bearer: () => Effect.succeed({ id: "u" }) })

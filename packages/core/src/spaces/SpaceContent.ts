@@ -133,17 +133,19 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
      * can view the space. A revision the space never had is `NotFound`, unless it was made in
      * another space the caller can view.
      */
-    const contentOf = (spaceId: SpaceId, revision: RevisionId | undefined) =>
-      Effect.gen(function* () {
-        const grant = yield* access.space(spaceId)
-        const revisionId =
-          revision === undefined
-            ? grant.record.revisionId
-            : (yield* findRevision(spaceId, revision, "revision").pipe(
-                Effect.catchTag("InvalidInput", () => Effect.fail(NotFound.of("Revision", revision)))
-              )).id
-        return { revisionId, ...revisionContent(engine, contentUrls(urls, spaceId), revisionId) }
-      })
+    // `fnUntraced`, not `(…) => Effect.gen(function* …)`: every read of content runs this, and V8
+    // gives each new generator function its own prototype and hidden classes, made in the old
+    // generation (see `RootFibers` for what the old generation costs a server).
+    const contentOf = Effect.fnUntraced(function* (spaceId: SpaceId, revision: RevisionId | undefined) {
+      const grant = yield* access.space(spaceId)
+      const revisionId =
+        revision === undefined
+          ? grant.record.revisionId
+          : (yield* findRevision(spaceId, revision, "revision").pipe(
+              Effect.catchTag("InvalidInput", () => Effect.fail(NotFound.of("Revision", revision)))
+            )).id
+      return { revisionId, ...revisionContent(engine, contentUrls(urls, spaceId), revisionId) }
+    })
 
     const read =
       <A, E>(use: (content: ReturnType<typeof revisionContent>) => Effect.Effect<A, E>) =>
