@@ -92,3 +92,9 @@ export const waitForHttp = async (process: PinnedProcess, url: string, timeoutMs
   const why = process.hasExited() ? "exited" : `did not answer at ${url} within ${timeoutMs} ms`
   throw new Error(`${process.name} ${why}. Its log:\n${process.log().slice(-4000)}`)
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from `/proc/<pid>/stat` (clock ticks of 10 ms). */
+export const cpuMillis = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}

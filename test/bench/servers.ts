@@ -95,8 +95,14 @@ export const startQuire = (
 
 /** A hand-written baseline server script, with its own environment. */
 export const startBaseline = (
-  options: ServerOptions & { readonly name: string; readonly main: string; readonly env: Readonly<Record<string, string>> }
-) => startTs(options.name, options.main, [], options.env, options)
+  options: ServerOptions & {
+    readonly name: string
+    readonly main: string
+    readonly env: Readonly<Record<string, string>>
+    /** Node flags for experiments (`--trace-gc`); none in `pnpm bench`. */
+    readonly nodeFlags?: ReadonlyArray<string> | undefined
+  }
+) => startTs(options.name, options.main, [], options.env, options, options.nodeFlags)
 
 /** Any TypeScript server script, started like the others (for experiments). */
 export const startScript = (name: string, main: string, options: ServerOptions) => startTs(name, main, [], {}, options)

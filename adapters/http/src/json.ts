@@ -28,12 +28,11 @@ export const conditionalJson = <A, E, R>(
   validators: Validators,
   body: Effect.Effect<A, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> => {
-  const headers = { etag: validators.etag, "cache-control": validators.cacheControl }
   switch (ifNoneMatch(ifNoneMatchHeader, validators.etag)) {
     case "matched":
-      return Effect.succeed(HttpServerResponse.empty({ status: 304, headers }))
+      return Effect.succeed(notModified(validators))
     case "any":
-      return Effect.as(body, HttpServerResponse.empty({ status: 304, headers }))
+      return Effect.as(body, notModified(validators))
     case "unmatched":
       // A page the core kept rendered was serialised and encoded when it was kept.
       return Effect.map(body, (value) => encodedJson(keptJson(value) ?? utf8.encode(JSON.stringify(value)), validators))
@@ -41,6 +40,9 @@ export const conditionalJson = <A, E, R>(
 }
 
 const utf8 = new TextEncoder()
+
+const notModified = (validators: Validators) =>
+  HttpServerResponse.empty({ status: 304, headers: { etag: validators.etag, "cache-control": validators.cacheControl } })
 
 /**
  * A 200 answer of JSON already encoded, with its validators: a `Raw` body, its type and length

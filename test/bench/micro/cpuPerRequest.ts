@@ -10,15 +10,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Agent, request } from "node:http"
 import { freePort } from "../../e2e/support/server.js"
-import { stopAll } from "../processes.js"
+import { cpuMillis, stopAll } from "../processes.js"
 import { postgresBackend, sqliteBackend } from "../backends.js"
 import { seed } from "../seed.js"
 import { startBaseline, startQuire, startScript } from "../servers.js"
 
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in clock ticks of 10 ms
-}
 
 const dir = mkdtempSync(join(tmpdir(), "quire-cpu-"))
 let releaseBackend = async () => {}
@@ -56,9 +52,9 @@ try {
   const n = Number(process.env.MICRO_N ?? 10000)
   let best = Infinity
   for (let round = 0; round < 3; round++) {
-    const before = cpuMs(server.process.pid)
+    const before = cpuMillis(server.process.pid)
     await run(n)
-    best = Math.min(best, ((cpuMs(server.process.pid) - before) * 1000) / n)
+    best = Math.min(best, ((cpuMillis(server.process.pid) - before) * 1000) / n)
   }
   const peakRss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1]
   console.log(

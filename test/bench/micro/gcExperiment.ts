@@ -25,9 +25,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../../e2e/support/server.js"
 import { type Backend, postgresBackend, sqliteBackend } from "../backends.js"
-import { spawnPinned, stopAll, waitForHttp } from "../processes.js"
+import { cpuMillis, stopAll } from "../processes.js"
 import { type Seeded, seed } from "../seed.js"
-import { type RunningServer, startQuire } from "../servers.js"
+import { startBaseline, startQuire } from "../servers.js"
 import { fetchPaths } from "../verify.js"
 import { runWrk, type WrkFigures } from "../wrk.js"
 
@@ -50,26 +50,6 @@ const seedFor = async (): Promise<Seeded> => {
   return { ...(JSON.parse(readFileSync(described, "utf8")) as Seeded), filename: join(dir, "q.db") }
 }
 
-/** The bench's baseline for the backend (or the floor), with node flags and the GC trace. */
-const startOther = async (name: string, main: string, env: Readonly<Record<string, string>>, port: number, flags: ReadonlyArray<string>) => {
-  const process_ = spawnPinned({
-    name,
-    cpu: 0,
-    command: process.execPath,
-    args: [...flags, "--trace-gc", "--import", "tsx", main],
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-    cwd: join(import.meta.dirname, "../../.."),
-    logFile: join(dir, `${name}.log`)
-  })
-  const url = `http://127.0.0.1:${port}`
-  await waitForHttp(process_, `${url}/v1/spaces/ready`)
-  return { name, url, process: process_ } satisfies RunningServer
-}
-
-const cpuTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-  return Number(fields[11]) + Number(fields[12])
-}
 const stealTicks = () => Number(readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/)[8])
 
 /** The collector's figures from a `--trace-gc` log. */
@@ -125,15 +105,17 @@ try {
     const name = `server${n}`
     const port = await freePort()
     const started = Date.now()
+    const options = { name, port, publicUrl: `http://127.0.0.1:${port}`, cpu: 0, dir }
+    const nodeFlags = [...flags, "--trace-gc"]
     const server = floor
-      ? await startOther(name, join(import.meta.dirname, "apiFloor.ts"), env, port, flags)
+      ? await startBaseline({ ...options, main: join(import.meta.dirname, "apiFloor.ts"), env, nodeFlags })
       : process.env.EXP_SERVER === "baseline"
-        ? await startOther(name, backend!.baselineMain, { ...backend!.baselineEnv, ...env }, port, flags)
+        ? await startBaseline({ ...options, main: backend!.baselineMain, env: { ...backend!.baselineEnv, ...env }, nodeFlags })
         : await (async () => {
             const saved = { ...process.env }
-            Object.assign(process.env, env, { BENCH_QUIRE_NODE_FLAGS: [...flags, "--trace-gc"].join(" ") })
+            Object.assign(process.env, env, { BENCH_QUIRE_NODE_FLAGS: nodeFlags.join(" ") })
             try {
-              return await startQuire({ name, port, publicUrl: `http://127.0.0.1:${port}`, cpu: 0, dir, databaseUrl: backend!.databaseUrl })
+              return await startQuire({ ...options, databaseUrl: backend!.databaseUrl })
             } finally {
               for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
               Object.assign(process.env, saved)
@@ -143,9 +125,9 @@ try {
       runWrk({ logFile: join(dir, "wrk.log"), baseUrl: server.url, token: seeded.token, pathsFile, seconds: s, connections: 32, threads: 2, cpu: 1 })
     if (!floor) await fetchPaths(server.url, seeded.token, paths)
     if (process.env.EXP_IDLE) {
-      const before = cpuTicks(server.process.pid)
+      const before = cpuMillis(server.process.pid)
       await new Promise((done) => setTimeout(done, Number(process.env.EXP_IDLE) * 1000))
-      console.log(`  idle ${process.env.EXP_IDLE} s after the reads: ${(cpuTicks(server.process.pid) - before) * 10} ms of server CPU`)
+      console.log(`  idle ${process.env.EXP_IDLE} s after the reads: ${cpuMillis(server.process.pid) - before} ms of server CPU`)
     }
     await load(Number(process.env.EXP_WARMUP ?? 5))
     const results: Array<WrkFigures> = []
