@@ -75,6 +75,8 @@ export const startQuire = (
     readonly name: string
     readonly databaseUrl: string
     readonly cpuProfileDir?: string | undefined
+    /** Opens the inspector on this port (for the micro tools' profilers). */
+    readonly inspectPort?: number | undefined
     readonly fromSource?: boolean | undefined
   }
 ) =>
@@ -89,7 +91,8 @@ export const startQuire = (
       ...QUIRE_NODE_FLAGS,
       ...extraNodeFlags(),
       ...(options.fromSource ? [] : [BUILT_CONDITION]),
-      ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [])
+      ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+      ...(options.inspectPort ? [`--inspect=${options.inspectPort}`] : [])
     ]
   )
 

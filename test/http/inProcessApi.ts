@@ -1,17 +1,18 @@
-import { HttpApiBuilder, HttpClient, HttpClientRequest } from "@effect/platform"
+import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { ApiTokens, QuireCore, Users } from "@quire/core"
-import { QuireHttpApi, type RateLimitOptions, RateLimits } from "@quire/http"
+import { QuireHttpApi, type RateLimitOptions, RateLimits, serveQuireApi } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { MemoryStorage } from "@quire/storage-memory"
 import { Effect, Layer } from "effect"
 
 /**
  * The `/v1` API served in this process on memory storage, with the core services beside it
- * (the same instances the server uses). Built inside a test, it reads that test's clock.
+ * and the API's own (the same instances the server uses). Built inside a test, it reads that
+ * test's clock.
  */
 export const inProcessApi = (limits: Partial<RateLimitOptions> = {}) =>
-  HttpApiBuilder.serve().pipe(
-    Layer.provide(QuireHttpApi),
+  serveQuireApi().pipe(
+    Layer.provideMerge(QuireHttpApi),
     Layer.provideMerge(NodeServer.layerTest),
     Layer.provideMerge(QuireCore.layer({ publicUrl: "http://quire.test" })),
     Layer.provide(MemoryStorage.layer),

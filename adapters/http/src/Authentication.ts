@@ -1,7 +1,7 @@
-import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
-import { Actor, ApiTokens } from "@quire/core"
-import { Effect, Layer, Redacted, Schema } from "effect"
-import { clientAddress } from "./clientAddress.js"
+import { HttpApiMiddleware, HttpApiSecurity, type HttpServerRequest } from "@effect/platform"
+import { Actor, ApiTokens, type RateLimited, type Unauthorized, type UserRecord } from "@quire/core"
+import { Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { clientAddress, clientAddressOf } from "./clientAddress.js"
 import { RateLimitedError, UnauthorizedError } from "./errors.js"
 import { FixedWindows } from "./FixedWindows.js"
 import { RateLimits } from "./RateLimits.js"
@@ -18,6 +18,25 @@ export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("Aut
 }) {}
 
 /**
+ * The presented tokens and their budgets, counted in this process (see `RateLimits`): what
+ * `Authentication` admits, and what `HotReads` may admit without counting a request it then
+ * leaves to the API.
+ */
+export class BearerTokens extends Context.Tag("@quire/http/BearerTokens")<
+  BearerTokens,
+  {
+    /** The token's user, its request counted; or 401 (counted against the address), or 429. */
+    readonly admit: (
+      token: string
+    ) => Effect.Effect<UserRecord, Unauthorized | RateLimited, HttpServerRequest.HttpServerRequest>
+    /** The token's user when `admit` would admit it now, having counted nothing; none when it would not. */
+    readonly wouldAdmit: (token: string, request: HttpServerRequest.HttpServerRequest) => Effect.Effect<Option.Option<UserRecord>>
+    /** Counts a request of a token `wouldAdmit` admitted; false when that took it past its budget. */
+    readonly count: (token: string) => boolean
+  }
+>() {}
+
+/**
  * Budgets are counted in this process (see `RateLimits`). An address over its failure budget
  * is refused before its token is even looked up, valid or not: otherwise 429 or 200 would
  * still tell a guess apart, and each guess would still cost a query. A missing token costs
@@ -25,8 +44,8 @@ export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("Aut
  * a map lookup with an increment; the address is only worked out while some address has
  * failures on record, or on a failure.
  */
-export const AuthenticationLive = Layer.effect(
-  Authentication,
+export const BearerTokensLive = Layer.effect(
+  BearerTokens,
   Effect.gen(function* () {
     const tokens = yield* ApiTokens
     const limits = yield* RateLimits
@@ -34,6 +53,7 @@ export const AuthenticationLive = Layer.effect(
     const failures = new FixedWindows(limits.authFailuresPerAddress, limits.windowMillis)
     const requests = new FixedWindows(limits.requestsPerToken, limits.windowMillis)
     const address = clientAddress(limits.trustProxy)
+    const addressOf = clientAddressOf(limits.trustProxy)
 
     const authenticate = (token: string, now: number) =>
       Effect.matchEffect(tokens.authenticate(token), {
@@ -48,8 +68,7 @@ export const AuthenticationLive = Layer.effect(
         }
       })
 
-    const bearer = (credential: Redacted.Redacted<string>) => {
-      const token = Redacted.value(credential)
+    const admit = (token: string) => {
       if (token === "") return tokens.authenticate(token)
       const now = clock.unsafeCurrentTimeMillis()
       if (failures.size === 0) return authenticate(token, now)
@@ -59,6 +78,25 @@ export const AuthenticationLive = Layer.effect(
       })
     }
 
-    return { bearer }
+    const none = Effect.succeed(Option.none<UserRecord>())
+    const lookup = (token: string) =>
+      Effect.match(tokens.authenticate(token), { onFailure: () => Option.none<UserRecord>(), onSuccess: Option.some })
+    const wouldAdmit = (token: string, request: HttpServerRequest.HttpServerRequest) => {
+      const now = clock.unsafeCurrentTimeMillis()
+      if (token === "" || requests.waitFor(token, now) > 0) return none
+      return failures.size === 0 || failures.waitFor(addressOf(request), now) === 0 ? lookup(token) : none
+    }
+
+    const count = (token: string) => requests.hit(token, clock.unsafeCurrentTimeMillis()) === 0
+
+    return { admit, wouldAdmit, count }
   })
+)
+
+/** `Authentication` by `BearerTokens`. */
+export const AuthenticationLive = Layer.effect(
+  Authentication,
+  Effect.map(BearerTokens, (tokens) => ({
+    bearer: (credential: Redacted.Redacted<string>) => tokens.admit(Redacted.value(credential))
+  }))
 )

@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@eff
 import { ChangeRequests, Collections, ContentExports, ContentLinks, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
-import { Authentication, AuthenticationLive } from "./Authentication.js"
+import { Authentication, AuthenticationLive, BearerTokensLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { ChangeRequestContentHandlers } from "./handlers/ChangeRequestContentHandlers.js"
 import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
@@ -19,6 +19,7 @@ import { RevisionChangesHandlers } from "./handlers/RevisionChangesHandlers.js"
 import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
 import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
+import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
 import { isolated } from "./isolated.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
@@ -61,12 +62,20 @@ const OpenApiRoute = HttpApiBuilder.Router.use((router) =>
  * The `/v1` API as a layer: every handler, authentication, limits on input, error mapping,
  * the generated OpenAPI document at `/v1/openapi.json` (see `openApiDocument`) and a reference
  * page at `/v1/reference`.
- * Requires the core services (see `QuireCore.layer`); serve it with `HttpApiBuilder.serve()`.
+ * Requires the core services (see `QuireCore.layer`); serve it with `serveQuireApi()` (or
+ * `HttpApiBuilder.serve()`, which answers the same without `HotReads`' shortcut).
  * Provide `InputLimits.layer({...})` to it to change the limits on input.
  */
 export const QuireHttpApi = Layer.mergeAll(
   OpenApiRoute,
   HttpApiScalar.layer({ path: "/v1/reference" }),
   InputLimitsLive,
-  ErrorMappingLive
-).pipe(Layer.provideMerge(HttpApiBuilder.api(QuireApi)), Layer.provide(Handlers), Layer.provide(AuthenticationLive))
+  ErrorMappingLive,
+  HotReadsLive
+).pipe(
+  Layer.provideMerge(HttpApiBuilder.api(QuireApi)),
+  Layer.provide(Handlers),
+  Layer.provide(AuthenticationLive),
+  // One count of each token's requests, whether the API or `HotReads` admits them.
+  Layer.provide(BearerTokensLive)
+)

@@ -34,7 +34,11 @@ const forwardedFor = (request: HttpServerRequest.HttpServerRequest): string | un
  * for every client; without a proxy the header is whatever the client wrote, so it is only
  * believed when asked.
  */
-export const clientAddress = (trustProxy: boolean): Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> =>
-  Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+export const clientAddressOf =
+  (trustProxy: boolean) =>
+  (request: HttpServerRequest.HttpServerRequest): string =>
     addressKey((trustProxy ? forwardedFor(request) : undefined) ?? Option.getOrElse(request.remoteAddress, () => "unknown"))
-  )
+
+/** `clientAddressOf` the request being answered. */
+export const clientAddress = (trustProxy: boolean): Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> =>
+  Effect.map(HttpServerRequest.HttpServerRequest, clientAddressOf(trustProxy))

@@ -1,8 +1,8 @@
 /** A custom server: Quire's `/v1` HTTP adapter over Postgres, in a dozen lines. */
-import { HttpApiBuilder, HttpMiddleware } from "@effect/platform"
+import { HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { QuireCore } from "@quire/core"
-import { QuireHttpApi, withJsonClientErrors } from "@quire/http"
+import { QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { Layer } from "effect"
 import { createServer } from "node:http"
@@ -10,7 +10,7 @@ import { createServer } from "node:http"
 const port = Number(process.env.PORT ?? 3000)
 const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/quire"
 
-const Server = HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
+const Server = serveQuireApi(HttpMiddleware.logger).pipe(
   Layer.provide(QuireHttpApi),
   Layer.provide(QuireCore.layer({ publicUrl: `http://localhost:${port}` })),
   Layer.provide(PostgresStorage.layer({ url })),

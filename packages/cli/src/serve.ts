@@ -1,6 +1,6 @@
-import { Etag, FileSystem, HttpApi, HttpApiBuilder, HttpPlatform, HttpServer, Path } from "@effect/platform"
+import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effect/platform"
 import { QuireCore, Spaces } from "@quire/core"
-import { InputLimits, isolated, QuireHttpApi, withJsonClientErrors } from "@quire/http"
+import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
@@ -48,9 +48,10 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
   return Layer.mergeAll(
     // Requests run among the HTTP services only, not all of Quire's (see `isolated`), on
     // `NodeServer`, which makes no per-request span: nothing exports traces.
-    isolated(HttpApiBuilder.serve(), [
+    isolated(serveQuireApi(), [
       HttpServer.HttpServer,
       HttpApi.Api,
+      HotReads,
       HttpPlatform.HttpPlatform,
       Etag.Generator,
       FileSystem.FileSystem,

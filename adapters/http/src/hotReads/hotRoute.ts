@@ -1,0 +1,70 @@
+import type { HttpApiEndpoint } from "@effect/platform"
+import { Option, Schema } from "effect"
+
+/** What a hot route read off a request's URL: the endpoint's path and query parameters, decoded by its own schemas. */
+export interface HotRequestParts {
+  readonly path: unknown
+  readonly urlParams: unknown
+}
+
+/**
+ * Characters a hot route takes in a path parameter or a query key or value as they are. Anything
+ * else (`%`-escapes, `+`, dots, empty values) is left to the API's router, which decodes it.
+ */
+const PLAIN = "[A-Za-z0-9_~-]+"
+const plain = new RegExp(`^${PLAIN}$`)
+
+/**
+ * Matches the URLs of `endpoint` (a GET with path and query parameters only) in their plainest
+ * form: each path parameter and each query key and value plain text (see `PLAIN`), no key twice.
+ * For such a URL the API's router finds the same endpoint with the same strings (it has nothing
+ * to decode), so decoding them with the endpoint's own schemas gives what its handler would get.
+ * Undefined for any other URL, or when a schema refuses a value: the API answers those.
+ */
+export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps) => {
+  if (endpoint.method !== "GET" || Option.isSome(endpoint.payloadSchema) || Option.isSome(endpoint.headersSchema)) {
+    throw new Error(`${endpoint.name}: only a GET read without payload or headers can be a hot route`)
+  }
+  const names: Array<string> = []
+  const segments = endpoint.path.split("/").map((segment) => {
+    if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    names.push(segment.slice(1))
+    return `(${PLAIN})`
+  })
+  const pattern = new RegExp(`^${segments.join("/")}(?:\\?(.+))?$`)
+  const decodePath = Option.map(endpoint.pathSchema, (schema) => Schema.decodeUnknownOption(schema as Schema.Schema<unknown, unknown>))
+  const decodeQuery = Option.map(endpoint.urlParamsSchema, (schema) =>
+    Schema.decodeUnknownOption(schema as Schema.Schema<unknown, unknown>)
+  )
+
+  const query = (text: string | undefined): Record<string, string> | undefined => {
+    const out: Record<string, string> = {}
+    if (text === undefined) return out
+    for (const pair of text.split("&")) {
+      const equals = pair.indexOf("=")
+      if (equals < 0) return undefined
+      const key = pair.slice(0, equals)
+      const value = pair.slice(equals + 1)
+      if (!plain.test(key) || !plain.test(value) || key in out) return undefined
+      out[key] = value
+    }
+    return out
+  }
+
+  return (url: string): HotRequestParts | undefined => {
+    const found = pattern.exec(url)
+    if (found === null) return undefined
+    const raw = query(found[names.length + 1])
+    if (raw === undefined) return undefined
+    const params: Record<string, string> = {}
+    names.forEach((name, i) => {
+      params[name] = found[i + 1]!
+    })
+    const path = Option.isSome(decodePath) ? decodePath.value(params) : Option.some(undefined)
+    if (Option.isNone(path)) return undefined
+    // Without a query schema the router passes no query on: any query is refused here, left to it.
+    if (Option.isNone(decodeQuery)) return Object.keys(raw).length === 0 ? { path: path.value, urlParams: undefined } : undefined
+    const urlParams = decodeQuery.value(raw)
+    return Option.isNone(urlParams) ? undefined : { path: path.value, urlParams: urlParams.value }
+  }
+}

@@ -1,0 +1,47 @@
+import {
+  HttpApiBuilder,
+  type HttpApi,
+  type HttpApp,
+  type HttpRouter,
+  HttpServer,
+  HttpServerRequest
+} from "@effect/platform"
+import { Context, Effect, Layer, Option, type Scope } from "effect"
+import { HotReads } from "./HotReads.js"
+
+/**
+ * `HttpApiBuilder.serve(middleware)` for `QuireHttpApi`, with `HotReads` in front of the API:
+ * a hot read it answers goes through the API's own middleware (`HttpApiBuilder.middleware`,
+ * which sees a success) and out; every other request goes to the API as it came. Serve the
+ * API with this instead of `HttpApiBuilder.serve` to have them (the API is the same without).
+ * Like `HttpApiBuilder.serve`, it passes an absent `middleware` on to `HttpServer.serve` as it is.
+ */
+export const serveQuireApi = <R = never>(
+  middleware?: (httpApp: HttpApp.Default) => HttpApp.Default<never, R>
+): Layer.Layer<
+  never,
+  never,
+  | HttpServer.HttpServer
+  | HttpRouter.HttpRouter.DefaultServices
+  | Exclude<R, Scope.Scope | HttpServerRequest.HttpServerRequest>
+  | HttpApi.Api
+  | HotReads
+> =>
+  Effect.gen(function* () {
+    const api = yield* HttpApiBuilder.httpApp
+    const apiMiddleware = yield* (yield* HttpApiBuilder.Middleware).retrieve
+    const hot = yield* HotReads
+    const app: HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices> = Effect.withFiberRuntime((fiber) => {
+      const answer = hot.answer(Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest))
+      if (answer === undefined) return api
+      // The API's middleware only ever sees successes here; should one fail, the API answers afresh.
+      return Effect.flatMap(answer, (response) =>
+        Option.isNone(response) ? api : Effect.catchAllCause(apiMiddleware(Effect.succeed(response.value)), () => api)
+      )
+    })
+    return HttpServer.serve(app as HttpApp.Default, middleware as (httpApp: HttpApp.Default) => HttpApp.Default<never, R>) as Layer.Layer<
+      never,
+      never,
+      HttpServer.HttpServer | HttpRouter.HttpRouter.DefaultServices | Exclude<R, Scope.Scope | HttpServerRequest.HttpServerRequest>
+    >
+  }).pipe(Layer.unwrapEffect, Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))
