@@ -16,7 +16,7 @@ import fc from "fast-check"
 import { inProcessApi, newToken } from "./inProcessApi.js"
 
 /**
- * `HotReads` answers plain successful page reads without the API's router. These tests hold it
+ * `HotReads` answers plain successful page and space reads without the API's router. These tests hold it
  * to the API's own answers: the same request, once in the form it takes and once in a form only
  * the API takes (an extra query parameter whose value is %-escaped, which the page read ignores),
  * must get the same status, headers and body, whoever asks, whatever they ask.
@@ -70,7 +70,7 @@ const get = (url: string, headers: Record<string, string>) =>
 const apiOnly = (url: string) => `${url}${url.includes("?") ? "&" : "?"}unused=%2E`
 
 describe("HotReads", () => {
-  it.scoped("answers every page read exactly as the API does", () =>
+  it.scoped("answers every page and space read exactly as the API does", () =>
     Effect.gen(function* () {
       const { adaToken, bobToken, spaceId, emptyId } = yield* world
       const runtime = yield* Effect.runtime<HttpClient.HttpClient>()
@@ -83,11 +83,15 @@ describe("HotReads", () => {
           [`Bearer ${adaToken}`],
           [`Bearer ${bobToken}`, "Bearer quire_neverIssued", "Bearer ", `bearer ${adaToken}`, undefined]
         ),
-        space: mostly([spaceId], [emptyId, "nosuchspace", `${spaceId}x`]),
-        page: mostly(["intro", "install"], ["guides", "missing", "in%74ro", "intro.md"]),
+        space: mostly([spaceId], [emptyId, "nosuchspace", `${spaceId}x`, "in%74ro"]),
+        // A page of the space (getPageById), or the space itself (getSpaceById).
+        page: mostly(
+          ["/content/page/intro", "/content/page/install", ""],
+          ["/content/page/guides", "/content/page/missing", "/content/page/in%74ro", "/content/page/intro.md"]
+        ),
         query: mostly(
           ["", "?format=markdown", "?computed=false&format=markdown"],
-          ["?format=document", "?format=xml", "?format=markdown&format=markdown", "?metadata=true", "?metadata=maybe", "?other=1"]
+          ["?format=document", "?format=xml", "?format=markdown&format=markdown", "?metadata=true", "?metadata=maybe", "?other=1", "?shareKey=k1"]
         ),
         ifNoneMatch: mostly([undefined, etag], [`W/${etag}`, "*", '"other"', "garbage"])
       })
@@ -99,7 +103,7 @@ describe("HotReads", () => {
                 const headers: Record<string, string> = {}
                 if (r.authorization !== undefined) headers.authorization = r.authorization
                 if (r.ifNoneMatch !== undefined) headers["if-none-match"] = r.ifNoneMatch
-                const url = `/v1/spaces/${r.space}/content/page/${r.page}${r.query}`
+                const url = `/v1/spaces/${r.space}${r.page}${r.query}`
                 const viaApi = yield* get(apiOnly(url), headers)
                 const asIs = yield* get(url, headers)
                 expect(asIs, url).toEqual(viaApi)
@@ -112,7 +116,7 @@ describe("HotReads", () => {
     }).pipe(Effect.provide(inProcessApi({ requestsPerToken: 0 })))
   )
 
-  it.scoped("answers a plain successful page read itself, and leaves everything else to the API", () =>
+  it.scoped("answers a plain successful read itself, and leaves everything else to the API", () =>
     Effect.gen(function* () {
       const { adaToken, bobToken, spaceId } = yield* world
       const hot = yield* HotReads
@@ -134,6 +138,9 @@ describe("HotReads", () => {
       expect(answer(`/v1/spaces/${spaceId}/content/page/in%74ro`)).toBeUndefined()
       expect(answer(`${page}?format=markdown&format=markdown`)).toBeUndefined()
       expect(answer(`/v1/spaces/${spaceId}/content/pages`)).toBeUndefined()
+      // The other hot read: the space itself.
+      expect(Option.map(yield* answer(`/v1/spaces/${spaceId}`)!, (response) => response.status)).toEqual(Option.some(200))
+      expect(yield* answer(`/v1/spaces/${spaceId}`, `Bearer ${bobToken}`)!).toEqual(Option.none())
     }).pipe(Effect.provide(inProcessApi({ requestsPerToken: 0 })))
   )
 

@@ -2,11 +2,18 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import type { SpacesGroup } from "../groups/SpacesGroup.js"
 import { json } from "../json.js"
 import { withLocation } from "./location.js"
+import type { RequestOf } from "./RequestOf.js"
+
+/** The spaces group's reads, made apart from it so that `HotReads` answers them with the same functions. */
+export const SpaceReadHandlers = Effect.map(Spaces, (spaces) => ({
+  getSpaceById: ({ path, urlParams }: RequestOf<typeof SpacesGroup, "getSpaceById">) => json(spaces.get(path.spaceId, urlParams))
+}))
 
 export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers) =>
-  Effect.map(Spaces, (spaces) =>
+  Effect.zipWith(Spaces, SpaceReadHandlers, (spaces, read) =>
     handlers
       .handle("createSpace", ({ path, payload }) =>
         withLocation(spaces.create(path.organizationId, payload))
@@ -14,7 +21,7 @@ export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers
       .handle("listSpacesInOrganizationById", ({ path, urlParams }) =>
         json(spaces.list(path.organizationId, urlParams))
       )
-      .handle("getSpaceById", ({ path, urlParams }) => json(spaces.get(path.spaceId, urlParams)))
+      .handle("getSpaceById", read.getSpaceById)
       .handle("updateSpaceById", ({ path, payload }) => spaces.update(path.spaceId, payload))
       .handle("deleteSpaceById", ({ path }) => spaces.remove(path.spaceId))
       .handle("duplicateSpace", ({ path }) => withLocation(spaces.duplicate(path.spaceId)))

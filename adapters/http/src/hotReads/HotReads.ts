@@ -1,10 +1,12 @@
-import type { HttpApiEndpoint, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpApiEndpoint, HttpApiGroup, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Actor } from "@quire/core"
 import { Context, Effect, Layer, Option } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication, BearerTokens } from "../Authentication.js"
 import { ContentGroup } from "../groups/ContentGroup.js"
+import { SpacesGroup } from "../groups/SpacesGroup.js"
 import { ContentReadHandlers } from "../handlers/ContentHandlers.js"
+import { SpaceReadHandlers } from "../handlers/SpacesHandlers.js"
 import type { RequestOf } from "../handlers/RequestOf.js"
 import { compileHotRoute } from "./hotRoute.js"
 
@@ -41,16 +43,17 @@ type Handler = (request: {
   readonly urlParams: never
 }) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, Actor>
 
-/** A hot route: `name`'s endpoint in the content group, and the handler the group uses for it. */
-const contentRoute = <Name extends string>(
+/** A hot route: the endpoint `name` of `group` (in `QuireApi`), and the handler the group uses for it. */
+const hotRoute = <Group extends HttpApiGroup.HttpApiGroup.Any & { readonly identifier: string }, Name extends string>(
+  group: Group,
   name: Name,
-  handler: (request: RequestOf<typeof ContentGroup, Name>) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, Actor>
+  handler: (request: RequestOf<Group, Name>) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, Actor>
 ) => {
-  const group = QuireApi.groups[ContentGroup.identifier]
-  const endpoint = group?.endpoints[name]
-  if (group === undefined || endpoint === undefined) throw new Error(`no endpoint ${name} in the content group`)
+  const served = QuireApi.groups[group.identifier]
+  const endpoint = served?.endpoints[name]
+  if (served === undefined || endpoint === undefined) throw new Error(`no endpoint ${name} in the group ${group.identifier}`)
   // The one middleware a hot read applies itself: anything more would be skipped.
-  if ([...group.middlewares].some((tag) => (tag as unknown) !== Authentication) || endpoint.middlewares.size > 0 || QuireApi.middlewares.size > 0) {
+  if ([...served.middlewares].some((tag) => (tag as unknown) !== Authentication) || endpoint.middlewares.size > 0 || QuireApi.middlewares.size > 0) {
     throw new Error(`${name}: a hot route's only middleware must be Authentication`)
   }
   return { match: compileHotRoute(endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps), handler: handler as unknown as Handler }
@@ -63,7 +66,8 @@ export const HotReadsLive = Layer.effect(
   Effect.gen(function* () {
     const tokens = yield* BearerTokens
     const content = yield* ContentReadHandlers
-    const routes = [contentRoute("getPageById", content.getPageById)]
+    const spaces = yield* SpaceReadHandlers
+    const routes = [hotRoute(ContentGroup, "getPageById", content.getPageById), hotRoute(SpacesGroup, "getSpaceById", spaces.getSpaceById)]
     const none = Option.none<HttpServerResponse.HttpServerResponse>()
 
     const answer = (request: HttpServerRequest.HttpServerRequest) => {
