@@ -95,6 +95,12 @@ export const waitForHttp = async (process: PinnedProcess, url: string, timeoutMs
 
 /** CPU time (user + system) a process has used so far, in ms, from `/proc/<pid>/stat` (clock ticks of 10 ms). */
 export const cpuMillis = (pid: number): number => {
+  const { user, system } = cpuMillisSplit(pid)
+  return user + system
+}
+
+/** `cpuMillis` as user and system (kernel) time. */
+export const cpuMillisSplit = (pid: number): { readonly user: number; readonly system: number } => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-  return (Number(fields[11]) + Number(fields[12])) * 10
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
 }

@@ -11,6 +11,7 @@ import { installRootFibers } from "@quire/core"
 import { Cause, Context, Effect, Layer, Option, Runtime, Scope } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { ListenOptions } from "node:net"
+import { LazyScope } from "./LazyScope.js"
 import { NodeServerRequest } from "./NodeServerRequest.js"
 import { writeResponse } from "./writeResponse.js"
 
@@ -62,7 +63,7 @@ const lastResort = (nodeResponse: ServerResponse) => {
 
 /**
  * The Node handler running `app` for each request: one fiber, forked with the request already in
- * its context, and a scope of its own, closed when the answer is sent. The fiber runs until it
+ * its context, and a scope of its own (made if used: `LazyScope`), closed when the answer is sent. The fiber runs until it
  * first waits, within Node's `request` event, and an answer held in memory is written without
  * waiting for the socket (see `writeResponse`), so a request read from SQLite and answered from
  * memory never leaves that event. When the client goes away first, the fiber is interrupted.
@@ -72,16 +73,14 @@ export const makeHandler = <E, R>(app: HttpApp.Default<E, R>, middleware?: HttpM
     Effect.runtime<Exclude<R, HttpServerRequest.HttpServerRequest | Scope.Scope>>(),
     (runtime) => (nodeRequest: IncomingMessage, nodeResponse: ServerResponse) => {
       const request = new NodeServerRequest(nodeRequest, nodeResponse)
+      const scope = new LazyScope()
       const forRequest = Runtime.make({
-        context: Context.add(runtime.context, HttpServerRequest.HttpServerRequest, request),
+        context: Context.add(Context.add(runtime.context, HttpServerRequest.HttpServerRequest, request), Scope.Scope, scope),
         fiberRefs: runtime.fiberRefs,
         runtimeFlags: runtime.runtimeFlags
       })
-      const program = Effect.flatMap(Scope.make(), (scope) =>
-        Effect.onExit(
-          Effect.provideService(handled(request, app, middleware), Scope.Scope, scope) as Effect.Effect<unknown, unknown, never>,
-          (exit) => Scope.close(scope, exit)
-        )
+      const program = Effect.onExit(handled(request, app, middleware) as Effect.Effect<unknown, unknown, never>, (exit) =>
+        scope.close(exit)
       ).pipe(Effect.catchAllCause(() => Effect.sync(() => lastResort(nodeResponse))))
       const fiber = Runtime.runFork(forRequest)(Effect.uninterruptible(program))
       if (fiber.unsafePoll() === null) {
