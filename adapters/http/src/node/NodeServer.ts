@@ -75,7 +75,10 @@ export const makeHandler = <E, R>(app: HttpApp.Default<E, R>, middleware?: HttpM
       const request = new NodeServerRequest(nodeRequest, nodeResponse)
       const scope = new LazyScope()
       const forRequest = Runtime.make({
-        context: Context.add(Context.add(runtime.context, HttpServerRequest.HttpServerRequest, request), Scope.Scope, scope),
+        // One copy of the server's context with both added (each `Context.add` copies it).
+        context: Context.unsafeMake(
+          new Map(runtime.context.unsafeMap).set(HttpServerRequest.HttpServerRequest.key, request).set(Scope.Scope.key, scope)
+        ),
         fiberRefs: runtime.fiberRefs,
         runtimeFlags: runtime.runtimeFlags
       })

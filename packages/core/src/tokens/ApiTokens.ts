@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import { createHash, randomBytes } from "node:crypto"
 import { Unauthorized } from "../shared/errors.js"
 import type { UserId } from "../shared/ids.js"
@@ -57,10 +57,13 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
       })
     }
 
+    // Every request authenticates: the clock is read directly (the one this service was built with).
+    const clock = yield* Effect.clock
     const authenticate = (token: string) =>
       token === ""
         ? Effect.fail(unauthorized())
-        : Effect.flatMap(Clock.currentTimeMillis, (at) => {
+        : Effect.suspend(() => {
+            const at = clock.unsafeCurrentTimeMillis()
             const hit = recent.get(token)
             return hit !== undefined && hit.until > at ? Effect.succeed(hit.user) : lookup(token, at)
           })
