@@ -91,7 +91,17 @@ describe("HotReads", () => {
         ),
         query: mostly(
           ["", "?format=markdown", "?computed=false&format=markdown"],
-          ["?format=document", "?format=xml", "?format=markdown&format=markdown", "?metadata=true", "?metadata=maybe", "?other=1", "?shareKey=k1"]
+          [
+            "?format=document",
+            "?format=xml",
+            "?format=markdown&format=markdown",
+            "?metadata=true",
+            "?metadata=maybe",
+            "?other=1",
+            "?shareKey=k1",
+            "?constructor=1",
+            "?__proto__=1&format=markdown"
+          ]
         ),
         ifNoneMatch: mostly([undefined, etag], [`W/${etag}`, "*", '"other"', "garbage"])
       })

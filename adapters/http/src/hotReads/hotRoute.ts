@@ -38,7 +38,8 @@ export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWit
   )
 
   const query = (text: string | undefined): Record<string, string> | undefined => {
-    const out: Record<string, string> = {}
+    // No prototype: a key such as `constructor` or `__proto__` is only ever the client's own.
+    const out: Record<string, string> = Object.create(null)
     if (text === undefined) return out
     for (const pair of text.split("&")) {
       const equals = pair.indexOf("=")
