@@ -3,7 +3,8 @@
  * schemas, a bearer-token security middleware that accepts any token) answering a fixed body of
  * `FLOOR_BYTES` (3000) JSON bytes, on `PORT`, served by Quire's `NodeServer`
  * (`FLOOR_SERVER=platform`: by `NodeHttpServer`). What Quire's page read cannot go below.
- * `FLOOR_WAIT=immediate`: the handler first waits a turn of the event loop, as a database read does.
+ * `FLOOR_WAIT=immediate`: the handler first waits a turn of the event loop, as a database read does;
+ * `FLOOR_WAIT=timeout`: 3 ms on a timer.
  */
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
@@ -26,8 +27,13 @@ const Api = HttpApi.make("floor").add(
 )
 const text = JSON.stringify({ markdown: "x".repeat(Number(process.env.FLOOR_BYTES ?? 3000)) })
 // FLOOR_WAIT=immediate: the handler first waits for a turn of the event loop, as a read from a database would.
+// FLOOR_WAIT=timeout: it waits 3 ms on a timer, as long as a Postgres read under load.
 const wait =
-  process.env.FLOOR_WAIT === "immediate" ? Effect.async<void>((resume) => void setImmediate(() => resume(Effect.void))) : Effect.void
+  process.env.FLOOR_WAIT === "immediate"
+    ? Effect.async<void>((resume) => void setImmediate(() => resume(Effect.void)))
+    : process.env.FLOOR_WAIT === "timeout"
+      ? Effect.async<void>((resume) => void setTimeout(() => resume(Effect.void), 3))
+      : Effect.void
 const Handlers = HttpApiBuilder.group(Api, "content", (handlers) =>
   handlers.handle("getPageById", () =>
     Effect.zipRight(wait, Effect.map(Caller, () => HttpServerResponse.text(text, { contentType: "application/json" })))
