@@ -4,11 +4,12 @@ import { Cause, Effect, Option } from "effect"
 import { shortValue } from "./errorMessage.js"
 import { InternalError } from "./errors.js"
 import { BodyRefused, refusalResponse } from "./input/BodyRefused.js"
+import { firstIssueMessage } from "./unionIssue.js"
 
 const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput => {
   const issue = error.issues[0]
   const field = issue ? formatPath(issue.path) : ""
-  if (field !== "") return InvalidInput.of(field, issue!.message)
+  if (field !== "") return InvalidInput.of(field, firstIssueMessage(error.issues))
   // A whole-body issue: keep our own rule's words, replace the schema dump Effect would print.
   const message = issue?.message ?? ""
   return InvalidInput.of("body", message === "" || message.startsWith("Expected") ? "must be a JSON object" : message)
