@@ -12,10 +12,10 @@
  *   EXP_BACKEND=sqlite|postgres  EXP_SERVER=quire|baseline (the bench's baseline, or the floor)
  *   EXP_FLAGS="--a --b|--c"      node flag sets, split on `|` (an empty set is allowed);
  *                                `ENV:NAME=value` in a set is put in that server's environment
- *   EXP_SECONDS=5  EXP_ROUNDS=4  EXP_WARMUP=5 (seconds of load before the rounds)
+ *   EXP_SECONDS=5  EXP_ROUNDS=4  EXP_WARMUP=5 (seconds of load before the rounds)  EXP_C=32 (connections)
  *   EXP_SEED_CACHE=<dir>         make the SQLite seed once there, and copy it for later runs
  *   EXP_IDLE=<s>                 first report the server's CPU over s idle seconds after the reads
- *   EXP_PROFILE=all|promoted     a sampling heap profile of round 1 (`heapSampling.mjs`; the set
+ *   EXP_PROFILE=all|promoted|live     a sampling heap profile of round 1 (`heapSampling.mjs`; the set
  *                                needs `--inspect=9339`), written to /tmp/prof-<target>-<set>.txt
  * Each set's full GC trace is kept as /tmp/exp-<target>-<set>.log.
  */
@@ -122,7 +122,7 @@ try {
             }
           })()
     const load = (s: number) =>
-      runWrk({ logFile: join(dir, "wrk.log"), baseUrl: server.url, token: seeded.token, pathsFile, seconds: s, connections: 32, threads: 2, cpu: 1 })
+      runWrk({ logFile: join(dir, "wrk.log"), baseUrl: server.url, token: seeded.token, pathsFile, seconds: s, connections: Number(process.env.EXP_C ?? 32), threads: Math.min(2, Number(process.env.EXP_C ?? 32)), cpu: 1 })
     if (!floor) await fetchPaths(server.url, seeded.token, paths)
     if (process.env.EXP_IDLE) {
       const before = cpuMillis(server.process.pid)

@@ -1,10 +1,12 @@
 /**
- * `node --experimental-websocket test/bench/micro/heapSampling.mjs <port> <seconds> <all|promoted> <out.txt>`:
+ * `node --experimental-websocket test/bench/micro/heapSampling.mjs <port> <seconds> <all|promoted|live> <out.txt>`:
  * a sampling heap profile, over the inspector, of a process started with `--inspect=<port>`, for
  * `seconds`; writes the allocation sites by size, and their innermost six frames. `all`: what was
  * allocated; `promoted`: only what outlived the young generation (dropped by no scavenge), which
  * is what fills the old generation and makes the full collections that set a server's p99.
- * gcExperiment.ts runs it for its first round with EXP_PROFILE=all|promoted.
+ * `live`: only what was still alive, after a full collection, at the end (under load: the requests
+ * in flight, and whatever outlives them).
+ * gcExperiment.ts runs it for its first round with EXP_PROFILE=all|promoted|live.
  */
 import { writeFileSync } from "node:fs"
 const [port, seconds, mode, out] = process.argv.slice(2)
@@ -15,8 +17,13 @@ let id = 0; const pending = new Map()
 ws.addEventListener("message", (e) => { const m = JSON.parse(e.data); if (m.id && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id) } })
 const send = (method, params = {}) => new Promise((r) => { const i = ++id; pending.set(i, r); ws.send(JSON.stringify({ id: i, method, params })) })
 await send("HeapProfiler.enable")
-await send("HeapProfiler.startSampling", { samplingInterval: 2048, includeObjectsCollectedByMinorGC: mode === "all", includeObjectsCollectedByMajorGC: true })
+const live = mode === "live"
+await send("HeapProfiler.startSampling", { samplingInterval: 2048, includeObjectsCollectedByMinorGC: mode === "all", includeObjectsCollectedByMajorGC: !live })
 await new Promise((r) => setTimeout(r, Number(seconds) * 1000))
+if (live) await send("HeapProfiler.collectGarbage")
+// Stopping makes a full collection, which would count the young generation's garbage as
+// collected by it: a young collection first drops it (the server needs --expose-gc).
+if (mode === "promoted") await send("Runtime.evaluate", { expression: "typeof gc === 'function' && gc({ type: 'minor' })" })
 const { result } = await send("HeapProfiler.stopSampling")
 const self = new Map(); const stacks = new Map()
 const walk = (node, path) => {
