@@ -1,6 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import {
   ChangeRequests,
+  extended,
   InvalidInput,
   offsetPage,
   offsetWindow,
@@ -67,7 +68,7 @@ export const ContentReads = Effect.gen(function* () {
     revision.type !== "merge" || revision.mergedFrom !== undefined
       ? Effect.succeed(revision)
       : Effect.map(changeRequests.mergedAs(spaceId, revision.id as RevisionId), (from) =>
-          Option.isNone(from) ? revision : { ...revision, mergedFrom: from.value }
+          Option.isNone(from) ? revision : extended(revision, { mergedFrom: from.value })
         )
 
   /** Resolves the revision, then answers 304 when `If-None-Match` names the answer's tag, else the rendered answer. */

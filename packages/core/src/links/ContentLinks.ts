@@ -14,6 +14,7 @@ import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import type { BacklinkList, LinkList } from "./Link.js"
 import { LinkListQuery } from "./Link.js"
 import { renderBacklink, renderLink } from "./render.js"
+import { extended } from "../shared/extended.js"
 
 /** A link list's query: `status` (every status when absent), `page` and `limit`. */
 export interface LinkListOptions extends PageRequest {
@@ -75,7 +76,7 @@ export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/Co
     ) =>
       Effect.map(
         offsetPage(options.status === undefined ? links : links.filter((link) => link.status === options.status), window),
-        (page): LinkList => ({ ...page, items: page.items.map(render), stats: linkStats(links, base) })
+        (page): LinkList => extended(page, { items: page.items.map(render), stats: linkStats(links, base) })
       )
 
     const pageLinks = <E, R>(scope: Effect.Effect<Scope, E, R>, pageId: string, options: LinkListOptions) =>
@@ -95,7 +96,7 @@ export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/Co
         if (pages === undefined) return yield* Effect.fail(NotFound.of("File", fileId))
         const context = { organization: space.organizationId, space: space.id, revision, file: fileId }
         const page = yield* offsetPage(pages, window)
-        return { ...page, items: page.items.map((p) => renderBacklink(context, p)) } satisfies BacklinkList
+        return extended(page, { items: page.items.map((p) => renderBacklink(context, p)) }) satisfies BacklinkList
       })
 
     return {

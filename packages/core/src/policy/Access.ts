@@ -20,6 +20,7 @@ import {
   spacePermissions,
   teamPermissions
 } from "./Policy.js"
+import { extended } from "../shared/extended.js"
 
 /** The caller's active membership of one organization. */
 export interface Membership {
@@ -158,7 +159,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
             : changeRequests.findById(spaceId, ref)
           if (Option.isNone(found)) return yield* Effect.fail(NotFound.of("Change request", String(ref)))
           yield* ensureNeed(space.permissions, need)
-          return { ...space, record: found.value, space: space.record } satisfies ChangeRequestGrant
+          return extended(space, { record: found.value, space: space.record }) satisfies ChangeRequestGrant
         })
       )
 

@@ -3,6 +3,7 @@ import { documentPath, pathSegments } from "../markdown/documentPath.js"
 import { parseTree } from "../markdown/processor.js"
 import { referencesIn } from "../markdown/references.js"
 import type { PageType } from "../tree/objects.js"
+import { extended } from "../../shared/extended.js"
 
 /**
  * The links of one revision, computed from its documents alone (pure). A link is every
@@ -101,7 +102,7 @@ export const pageLayout = (pages: ReadonlyArray<SourcePage>): PageLayout => {
     const parentSlugs = parent === undefined ? [] : slugsOf.get(parent.id)
     const slugs = parentSlugs === undefined || page.slug === undefined || page.slug === "" ? undefined : [...parentSlugs, page.slug]
     slugsOf.set(page.id, slugs)
-    const entry: PlacedPage = { ...page, path, documentPath: documentPath(path, { hasChildren: withChildren.has(page.id) }) }
+    const entry: PlacedPage = extended(page, { path, documentPath: documentPath(path, { hasChildren: withChildren.has(page.id) }) })
     placed.push(entry)
     byId.set(page.id, entry)
     if (slugs !== undefined && !byPath.has(slugs.join("/"))) byPath.set(slugs.join("/"), page.id)
@@ -208,7 +209,7 @@ export const buildLinkIndex = (
       own.push(link)
       let entry = byKey.get(link.key)
       if (entry === undefined) {
-        entry = { ...link, pages: [] }
+        entry = extended(link, { pages: [] as Array<string> })
         byKey.set(link.key, entry)
         links.push(entry)
       }

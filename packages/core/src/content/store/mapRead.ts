@@ -11,45 +11,48 @@ interface Lookup {
 const lookupPath = (lookup: Lookup): string => lookup.path
 
 /** The values of `keys` present in the map, walking all their paths together: one store call per level. */
-export const getManyInMap = (
+export const getManyInMap: (
   loader: NodeLoader,
   root: ObjectHash,
   keys: ReadonlyArray<string>
-): Effect.Effect<ReadonlyMap<string, ObjectHash>> =>
-  Effect.gen(function* () {
-    const found = new Map<string, ObjectHash>()
-    if (keys.length === 0) return found
-    const distinct = Array.from(new Set(keys), (key): Lookup => ({ key, path: keyPath(key) }))
-    let level = new Map<ObjectHash, Array<Lookup>>([[root, distinct]])
-    for (let depth = 0; level.size > 0; depth++) {
-      const nodes = yield* loader.load(level.keys())
-      const next = new Map<ObjectHash, Array<Lookup>>()
-      for (const [hash, lookups] of level) {
-        const node = nodes.get(hash)!
-        if (node._tag === "Leaf") {
-          const entries = new Map(node.entries)
-          for (const { key } of lookups) {
-            const value = entries.get(key)
-            if (value !== undefined) found.set(key, value)
-          }
-          continue
+) => Effect.Effect<ReadonlyMap<string, ObjectHash>> = Effect.fnUntraced(function* (
+  loader: NodeLoader,
+  root: ObjectHash,
+  keys: ReadonlyArray<string>
+) {
+  const found = new Map<string, ObjectHash>()
+  if (keys.length === 0) return found
+  const distinct = Array.from(new Set(keys), (key): Lookup => ({ key, path: keyPath(key) }))
+  let level = new Map<ObjectHash, Array<Lookup>>([[root, distinct]])
+  for (let depth = 0; level.size > 0; depth++) {
+    const nodes = yield* loader.load(level.keys())
+    const next = new Map<ObjectHash, Array<Lookup>>()
+    for (const [hash, lookups] of level) {
+      const node = nodes.get(hash)!
+      if (node._tag === "Leaf") {
+        const entries = new Map(node.entries)
+        for (const { key } of lookups) {
+          const value = entries.get(key)
+          if (value !== undefined) found.set(key, value)
         }
-        for (const [digit, group] of groupByDigit(lookups, lookupPath, depth)) {
-          const slot = node.slots.find((s) => s.digit === digit)
-          if (slot === undefined) continue
-          const pending = next.get(slot.hash)
-          if (pending === undefined) next.set(slot.hash, group)
-          else pending.push(...group)
-        }
+        continue
       }
-      level = next
+      for (const [digit, group] of groupByDigit(lookups, lookupPath, depth)) {
+        const slot = node.slots.find((s) => s.digit === digit)
+        if (slot === undefined) continue
+        const pending = next.get(slot.hash)
+        if (pending === undefined) next.set(slot.hash, group)
+        else pending.push(...group)
+      }
     }
-    return found
-  })
+    level = next
+  }
+  return found
+})
 
 /** Every entry, by key ascending; one store call per level of the trie. */
-export const entriesOfMap = (loader: NodeLoader, root: ObjectHash): Effect.Effect<ReadonlyMap<string, ObjectHash>> =>
-  Effect.gen(function* () {
+export const entriesOfMap: (loader: NodeLoader, root: ObjectHash) => Effect.Effect<ReadonlyMap<string, ObjectHash>> =
+  Effect.fnUntraced(function* (loader: NodeLoader, root: ObjectHash) {
     const entries: Array<readonly [string, ObjectHash]> = []
     let level: Array<ObjectHash> = [root]
     while (level.length > 0) {

@@ -43,9 +43,8 @@ export const contentTreeOf = (revision: RevisionRecord, reader: TreeReader): Con
 })
 
 /** Opens a revision's content; `NotFound` when there is no such revision. */
-export const loadContentTree = (revisionId: string) =>
-  Effect.gen(function* () {
-    const reads = yield* makeContentReads
-    const { record, tree } = yield* openRevision(reads, revisionId)
-    return contentTreeOf(record, tree)
-  })
+export const loadContentTree = Effect.fnUntraced(function* (revisionId: string) {
+  const reads = yield* makeContentReads
+  const { record, tree } = yield* openRevision(reads, revisionId)
+  return contentTreeOf(record, tree)
+})

@@ -10,8 +10,8 @@ export const childPages = (source: PageSource, parent: string | null): Effect.Ef
   )
 
 /** The chain of pages from the root level down to `id` (inclusive); undefined when it does not exist. */
-export const ancestry = (source: PageSource, id: string): Effect.Effect<ReadonlyArray<PageValue> | undefined> =>
-  Effect.gen(function* () {
+export const ancestry: (source: PageSource, id: string) => Effect.Effect<ReadonlyArray<PageValue> | undefined> =
+  Effect.fnUntraced(function* (source: PageSource, id: string) {
     const chain: Array<PageValue> = []
     const seen = new Set<string>()
     let current: string | null = id
@@ -36,8 +36,8 @@ export const rootDocumentPage = (source: PageSource): Effect.Effect<PageValue | 
   Effect.map(childPages(source, null), (pages) => pages.find((page) => page.type === "document"))
 
 /** The page at `path` (slugs from the root, `/`-separated); `""` is the space's root page. */
-export const pageByPath = (source: PageSource, path: string): Effect.Effect<PageValue | undefined> =>
-  Effect.gen(function* () {
+export const pageByPath: (source: PageSource, path: string) => Effect.Effect<PageValue | undefined> =
+  Effect.fnUntraced(function* (source: PageSource, path: string) {
     const segments = pathSegments(path)
     if (segments.length === 0) return yield* rootDocumentPage(source)
     let parent: string | null = null
@@ -56,8 +56,8 @@ export const isSelfOrAncestor = (source: PageSource, ancestor: string, id: strin
   Effect.map(ancestry(source, id), (chain) => chain?.some((page) => page.id === ancestor) ?? false)
 
 /** Every page below `id` (not `id` itself), parents before children. */
-export const pageDescendants = (source: PageSource, id: string): Effect.Effect<ReadonlyArray<string>> =>
-  Effect.gen(function* () {
+export const pageDescendants: (source: PageSource, id: string) => Effect.Effect<ReadonlyArray<string>> =
+  Effect.fnUntraced(function* (source: PageSource, id: string) {
     const out: Array<string> = []
     const queue = [id]
     while (queue.length > 0) {

@@ -35,7 +35,9 @@ const defaultLayout: RevisionPageLayoutOptions = {
 }
 
 const layoutOf = (layout: unknown): RevisionPageLayoutOptions =>
-  typeof layout === "object" && layout !== null ? { ...defaultLayout, ...(layout as Partial<RevisionPageLayoutOptions>) } : defaultLayout
+  typeof layout === "object" && layout !== null
+    ? Object.assign({}, defaultLayout, layout as Partial<RevisionPageLayoutOptions>)
+    : defaultLayout
 
 const joinPath = (parentPath: string, slug: string | undefined) =>
   parentPath === "" ? (slug ?? "") : slug === undefined ? parentPath : `${parentPath}/${slug}`
@@ -50,8 +52,9 @@ export const renderPage = (
   urls: ContentUrls
 ): RevisionPage => {
   const path = joinPath(parentPath, page.slug)
+  // Each answer starts with `id`, not with `...base`: V8 (Node 20) gives every object that a
+  // literal begins with a spread and then adds to a hidden class of its own (see README).
   const base = {
-    id: page.id,
     title: page.title,
     ...optional("emoji", page.emoji),
     ...optional("icon", page.icon),
@@ -68,6 +71,7 @@ export const renderPage = (
     case "document": {
       const body = page.document === null ? "" : loaded.bodies?.get(page.document)
       return {
+        id: page.id,
         ...base,
         kind: "sheet",
         type: "document",
@@ -88,6 +92,7 @@ export const renderPage = (
     }
     case "group":
       return {
+        id: page.id,
         ...base,
         kind: "group",
         type: "group",
@@ -99,9 +104,9 @@ export const renderPage = (
         pages: subpages()
       }
     case "link":
-      return { ...base, kind: "link", type: "link", target: page.target ?? { kind: "url", url: page.href ?? "" }, ...optional("href", page.href), hidden: page.hidden }
+      return { id: page.id, ...base, kind: "link", type: "link", target: page.target ?? { kind: "url", url: page.href ?? "" }, ...optional("href", page.href), hidden: page.hidden }
     case "computed":
-      return { ...base, type: "computed", computed: page.computed ?? {} }
+      return { id: page.id, ...base, type: "computed", computed: page.computed ?? {} }
   }
 }
 
