@@ -2,13 +2,13 @@
  * `node --trace-gc-nvp --import tsx test/bench/micro/pgPromotion.ts`: what Quire's Postgres
  * reads promote in process, without HTTP. `MICRO_C` (32) fibers each read random seeded spaces
  * with `Spaces.get` one after another for `MICRO_SECONDS` (8); the collector's `promoted` and
- * `new_space_survived` per young collection are in the trace. `MICRO_MODE=get` (the service), `get-root` (each read a root fiber, as a request is),
+ * `new_space_survived` per young collection are in the trace. `MICRO_MODE=get` (the service), `get-root` (each read a root fiber, as a request is), `get-request` (a root fiber on a runtime of its own over a copy of the context, as `NodeServer` runs a request),
  * `raw` (the same named statement with `pg` alone, through `Effect.async`). Run it with
  * `--max-semi-space-size=64` to match `quire serve`.
  */
 import { Actor, installRootFibers, QuireCore, type SpaceId, Spaces, UserRepository, type UserId } from "@quire/core"
 import { PostgresStorage } from "@quire/storage-postgres"
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Context, Effect, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import pg from "pg"
 import { seedPostgres } from "./pgSeed.js"
 
@@ -43,8 +43,25 @@ try {
     })
   const get = () => Effect.provideService(spaces.get(randomId()), Actor, user)
   // get-root: each read a root fiber of its own, as each request is in a server.
+  // get-request: as `NodeServer` runs a request: a runtime of its own over a copy of the context.
+  const base = await runtime.runtime()
+  const asRequest = () =>
+    Effect.async<void>((resume) => {
+      const forRequest = Runtime.make({
+        context: Context.unsafeMake(new Map(base.context.unsafeMap).set("request", { at: Date.now() })),
+        fiberRefs: base.fiberRefs,
+        runtimeFlags: base.runtimeFlags
+      })
+      Runtime.runFork(forRequest)(get()).addObserver(() => resume(Effect.void))
+    })
   const read =
-    mode === "raw" ? () => raw(randomId()) : mode === "get-root" ? () => Effect.promise(() => runtime.runPromise(get())) : get
+    mode === "raw"
+      ? () => raw(randomId())
+      : mode === "get-root"
+        ? () => Effect.promise(() => runtime.runPromise(get()))
+        : mode === "get-request"
+          ? asRequest
+          : get
   const end = Date.now() + seconds * 1000
   let calls = 0
   const loop: Effect.Effect<void, unknown> = Effect.suspend(() =>
