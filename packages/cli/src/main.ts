@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8 flags must be set before anything else is loaded.
+import "./v8Flags.js"
 import { CliConfig, Command } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, LogLevel } from "effect"

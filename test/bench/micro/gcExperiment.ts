@@ -17,6 +17,8 @@
  *   EXP_IDLE=<s>                 first report the server's CPU over s idle seconds after the reads
  *   EXP_PROFILE=all|promoted|live     a sampling heap profile of round 1 (`heapSampling.mjs`; the set
  *                                needs `--inspect=9339`), written to /tmp/prof-<target>-<set>.txt
+ *   EXP_PROFILE=snapshot         a heap snapshot at round 1's start, summed by kind of object
+ *                                (`heapSummary.mjs`), written to /tmp/heap-<target>-<set>.txt
  * Each set's full GC trace is kept as /tmp/exp-<target>-<set>.log.
  */
 import { spawn } from "node:child_process"
@@ -134,7 +136,11 @@ try {
     for (let round = 0; round < rounds; round++) {
       const from = Date.now() - started
       const steal = stealTicks()
-      if (round === 0 && process.env.EXP_PROFILE) {
+      if (round === 0 && process.env.EXP_PROFILE === "snapshot") {
+        const script = join(import.meta.dirname, "heapSummary.mjs")
+        const out = `/tmp/heap-${target}-${n}.txt`
+        spawn(process.execPath, ["--experimental-websocket", "--max-old-space-size=8000", script, "9339", out], { stdio: "inherit" })
+      } else if (round === 0 && process.env.EXP_PROFILE) {
         const script = join(import.meta.dirname, "heapSampling.mjs")
         const out = `/tmp/prof-${target}-${n}.txt`
         spawn(process.execPath, ["--experimental-websocket", script, "9339", String(seconds - 1), process.env.EXP_PROFILE, out], { stdio: "inherit" })
