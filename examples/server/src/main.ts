@@ -1,4 +1,7 @@
-/** A custom server: Quire's `/v1` HTTP adapter over Postgres, in a dozen lines. */
+/**
+ * A custom server: Quire's `/v1` HTTP adapter over Postgres, in a dozen lines. `pnpm start` runs it
+ * with `--no-allocation-site-pretenuring`, as `quire serve` does (README, "Benchmarks").
+ */
 import { HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { QuireCore } from "@quire/core"
