@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import {
   type CollectionId,
+  extended,
   type DefaultLevel,
   type SpaceEditMode,
   type OrganizationId,
@@ -119,7 +120,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
         read,
         Effect.map((rows) =>
           Option.map(Option.fromNullable(rows[0]), (row) => ({
-            space: toSpaceRecord({ ...row, organizationId: row.spaceOrganizationId }),
+            space: toSpaceRecord(extended(row, { organizationId: row.spaceOrganizationId })),
             member: row.memberUserId === null ? Option.none() : Option.some(toMemberRecord(row))
           }))
         ),
