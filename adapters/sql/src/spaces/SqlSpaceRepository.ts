@@ -2,7 +2,6 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import {
   type CollectionId,
-  extended,
   type DefaultLevel,
   type SpaceEditMode,
   type OrganizationId,
@@ -37,9 +36,10 @@ interface SpaceRow {
   readonly deletedAt: string | null
 }
 
-const toSpaceRecord = (row: SpaceRow): SpaceRecord => ({
+/** The space of `row`, in the organization given (a join names the space's own column apart). */
+const spaceRecord = (row: SpaceRow, organizationId: string): SpaceRecord => ({
   id: row.id as SpaceId,
-  organizationId: row.organizationId as OrganizationId,
+  organizationId: organizationId as OrganizationId,
   parentId: row.parentId as CollectionId | null,
   title: row.title,
   emoji: row.emoji,
@@ -53,6 +53,8 @@ const toSpaceRecord = (row: SpaceRow): SpaceRecord => ({
   updatedAt: row.updatedAt,
   deletedAt: row.deletedAt
 })
+
+const toSpaceRecord = (row: SpaceRow): SpaceRecord => spaceRecord(row, row.organizationId)
 
 const toRow = (s: SpaceRecord) => ({
   id: s.id,
@@ -120,7 +122,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
         read,
         Effect.map((rows) =>
           Option.map(Option.fromNullable(rows[0]), (row) => ({
-            space: toSpaceRecord(extended(row, { organizationId: row.spaceOrganizationId })),
+            space: spaceRecord(row, row.spaceOrganizationId),
             member: row.memberUserId === null ? Option.none() : Option.some(toMemberRecord(row))
           }))
         ),
