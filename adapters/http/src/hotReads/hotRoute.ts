@@ -14,6 +14,10 @@ export interface HotRequestParts {
 const PLAIN = "[A-Za-z0-9_~-]+"
 const plain = new RegExp(`^${PLAIN}$`)
 
+/** How many decoded query texts a hot route keeps, and the longest it keeps. */
+const MAX_REMEMBERED_QUERIES = 64
+const MAX_REMEMBERED_QUERY = 256
+
 /**
  * Matches the URLs of `endpoint` (a GET with path and query parameters only) in their plainest
  * form: each path parameter and each query key and value plain text (see `PLAIN`), no key twice.
@@ -52,20 +56,42 @@ export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWit
     return out
   }
 
+  /** What a query text decodes to; null when it is refused (left to the API). */
+  const decodeUrlParams = (text: string | undefined): { readonly urlParams: unknown } | null => {
+    const raw = query(text)
+    if (raw === undefined) return null
+    // Without a query schema the router passes no query on: any query is refused here, left to it.
+    if (Option.isNone(decodeQuery)) return Object.keys(raw).length === 0 ? { urlParams: undefined } : null
+    const urlParams = decodeQuery.value(raw)
+    return Option.isNone(urlParams) ? null : { urlParams: urlParams.value }
+  }
+  // Decoded query texts, remembered: a hot route sees few different ones (`format=markdown`), and
+  // decoding one cost ~3% of a page read. Bounded in number and length; forgotten all at once.
+  const decoded = new Map<string, { readonly urlParams: unknown } | null>()
+  const urlParamsOf = (text: string | undefined) => {
+    // The pattern's query group is absent or not empty, so "" stands for absent.
+    const key = text ?? ""
+    const known = decoded.get(key)
+    if (known !== undefined) return known
+    const fresh = decodeUrlParams(text)
+    if (key.length <= MAX_REMEMBERED_QUERY) {
+      if (decoded.size >= MAX_REMEMBERED_QUERIES) decoded.clear()
+      decoded.set(key, fresh)
+    }
+    return fresh
+  }
+
   return (url: string): HotRequestParts | undefined => {
     const found = pattern.exec(url)
     if (found === null) return undefined
-    const raw = query(found[names.length + 1])
-    if (raw === undefined) return undefined
+    const query = urlParamsOf(found[names.length + 1])
+    if (query === null) return undefined
     const params: Record<string, string> = {}
     names.forEach((name, i) => {
       params[name] = found[i + 1]!
     })
     const path = Option.isSome(decodePath) ? decodePath.value(params) : Option.some(undefined)
     if (Option.isNone(path)) return undefined
-    // Without a query schema the router passes no query on: any query is refused here, left to it.
-    if (Option.isNone(decodeQuery)) return Object.keys(raw).length === 0 ? { path: path.value, urlParams: undefined } : undefined
-    const urlParams = decodeQuery.value(raw)
-    return Option.isNone(urlParams) ? undefined : { path: path.value, urlParams: urlParams.value }
+    return { path: path.value, urlParams: query.urlParams }
   }
 }
