@@ -148,6 +148,10 @@ describe("HotReads", () => {
       expect(answer(`/v1/spaces/${spaceId}/content/page/in%74ro`)).toBeUndefined()
       expect(answer(`${page}?format=markdown&format=markdown`)).toBeUndefined()
       expect(answer(`/v1/spaces/${spaceId}/content/pages`)).toBeUndefined()
+      // A query text's decoding is remembered: asked again, each answers as it did the first time.
+      expect(Option.map(yield* answer(`${page}?format=markdown`)!, (response) => response.status)).toEqual(Option.some(200))
+      expect(yield* answer(`${page}?format=document`)!).toEqual(Option.none())
+      expect(answer(`${page}?format=markdown&format=markdown`)).toBeUndefined()
       // The other hot read: the space itself.
       expect(Option.map(yield* answer(`/v1/spaces/${spaceId}`)!, (response) => response.status)).toEqual(Option.some(200))
       expect(yield* answer(`/v1/spaces/${spaceId}`, `Bearer ${bobToken}`)!).toEqual(Option.none())
