@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { boundedMemo } from "./boundedMemo.js"
 
 /**
  * Entity tags of content reads (RFC 9110 §8.8.3) and the `If-None-Match` precondition
@@ -19,26 +20,27 @@ export const REPRESENTATION = 1
 /** Revision ids are written in the tag as they are when they are plain (as `makeId` makes them), else only hashed. */
 const plainId = /^[A-Za-z0-9_-]{1,64}$/
 
-/** Tags made lately, by what they were made of: a busy page is read far more often than it changes. */
-const madeTags = new Map<string, string>()
-const MAX_MADE_TAGS = 20_000
+/**
+ * The tag of a source, remembered: a busy page is read far more often than it changes (at most
+ * 20,000 sources; forgetting them all at once is enough, the next reads make the busy ones again).
+ */
+const tagOf = boundedMemo(
+  (source: string) => {
+    // The revision id is the source's third element (`contentTag`); read back only on a miss.
+    const [, , revisionId] = JSON.parse(source) as [number, string, string]
+    const digest = createHash("sha256").update(source).digest("base64url").slice(0, 22)
+    return `"${plainId.test(revisionId) ? `${revisionId}.` : ""}${digest}"`
+  },
+  { maxEntries: 20_000 }
+)
 
 /**
  * The strong tag of a read of `revisionId`: `"<revision id>.<digest>"`, the digest the first 128
  * bits of the sha256 (base64url) of the representation version, `context` (the public URL),
  * the revision id and what was asked. Only characters an `opaque-tag` allows.
  */
-export const contentTag = (revisionId: string, asked: Asked, context = ""): string => {
-  const source = JSON.stringify([REPRESENTATION, context, revisionId, ...asked.map((part) => part ?? null)])
-  const made = madeTags.get(source)
-  if (made !== undefined) return made
-  const digest = createHash("sha256").update(source).digest("base64url").slice(0, 22)
-  const tag = `"${plainId.test(revisionId) ? `${revisionId}.` : ""}${digest}"`
-  // Forgetting them all at once is enough: the next reads make the busy ones again.
-  if (madeTags.size >= MAX_MADE_TAGS) madeTags.clear()
-  madeTags.set(source, tag)
-  return tag
-}
+export const contentTag = (revisionId: string, asked: Asked, context = ""): string =>
+  tagOf(JSON.stringify([REPRESENTATION, context, revisionId, ...asked.map((part) => part ?? null)]))
 
 /** One `entity-tag` of a header: `opaque` without its quotes. */
 export interface EntityTag {
