@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { InvalidInput, ObjectStore, RevisionRepository } from "@quire/core"
+import { InvalidInput, NotFound, ObjectStore, type RevisionId, RevisionRepository, type SpaceId } from "@quire/core"
 import { Effect, Exit, Option } from "effect"
-import { applyChanges, loadContentTree } from "../../packages/core/src/content/tree/index.js"
+import { applyChanges, importPages, loadContentTree } from "../../packages/core/src/content/tree/index.js"
 import { byTitle, dumpTree, engineLayer, seedRevision } from "./content-engine.fixtures.js"
 
 describe("applyChanges", () => {
@@ -172,6 +172,26 @@ describe("applyChanges", () => {
           applyChanges(edited.revision.id, [{ operation: "revert_page", page: "a", block: ["k"] }], { revertTo: base.id })
         )
         expect((blocks as InvalidInput).field).toBe("changes[0].block")
+      })
+    )
+
+    it.effect("revert_page opens another space's revision only when `readable` allows it, refusing it as an unknown one", () =>
+      Effect.gen(function* () {
+        const base = yield* seedRevision([{ id: "a", title: "A", markdown: "Mine." }])
+        const elsewhere = yield* Effect.map(
+          importPages([{ id: "s", title: "Secret", markdown: "Theirs." }], { spaceId: "otherSpace0000000000" as SpaceId }),
+          (written) => written.revision
+        )
+        const revert = (revision: string, options = {}) =>
+          applyChanges(base.id, [{ operation: "revert_page", page: "s", revision }], options)
+        const refused = (yield* Effect.flip(revert(elsewhere.id))) as InvalidInput
+        const unknown = (yield* Effect.flip(revert("noSuchRevision000000"))) as InvalidInput
+        expect(refused.field).toBe("changes[0].revision")
+        expect(refused.message.replace(elsewhere.id, "<id>")).toBe(unknown.message.replace("noSuchRevision000000", "<id>"))
+        const denied = (yield* Effect.flip(revert(base.id, { readable: (id: RevisionId) => Effect.fail(NotFound.of("Revision", id)) }))) as InvalidInput
+        expect(denied.field).toBe("changes[0].revision")
+        const allowed = yield* revert(elsewhere.id, { readable: () => Effect.void })
+        expect(allowed.changes).toEqual([{ object: "created_page", page: "s" }])
       })
     )
   })

@@ -4,6 +4,7 @@ import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import { changeRequestContentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
+import { Actor } from "../policy/Actor.js"
 import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
 import type { ChangeRequestGrant } from "../policy/Grant.js"
 import { Conflict } from "../shared/errors.js"
@@ -177,7 +178,12 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           yield* ensureSpaceLive(grant)
           yield* ensureActive(grant, "change")
           const current = grant.record
-          const applied = yield* engine.apply(current.revisionId, changes, { spaceId, revertTo: current.revisionInitial })
+          const actor = yield* Actor
+          const applied = yield* engine.apply(current.revisionId, changes, {
+            spaceId,
+            revertTo: current.revisionInitial,
+            readable: (id) => Effect.provideService(authorized(access.revision(spaceId, id)), Actor, actor)
+          })
           const at = yield* now
           yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
           yield* changeRequests.recordContributor(current.id, grant.member.userId, at)

@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
 import { parseDocument } from "../content/markdown/parseDocument.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
@@ -10,7 +10,6 @@ import { InvalidInput, NotFound } from "../shared/errors.js"
 import type { ChangeRequestId, RevisionId, SpaceId } from "../shared/ids.js"
 import { Urls } from "../shared/Urls.js"
 import { type FileWithBytes, revisionContent } from "../spaces/revisionContent.js"
-import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 
 export type { FileWithBytes } from "../spaces/revisionContent.js"
 
@@ -78,7 +77,6 @@ export class ContentExports extends Effect.Service<ContentExports>()("@quire/cor
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
-    const revisions = yield* RevisionRepository
     const urls = yield* Urls
 
     /** The target of an export of `revision`; an unknown `page` is `NotFound`. */
@@ -121,14 +119,7 @@ export class ContentExports extends Effect.Service<ContentExports>()("@quire/cor
      * revisions). Anything else is `NotFound`, so no other space's revision leaks.
      */
     const ensureReadable = (spaceId: SpaceId, revision: RevisionId, current: RevisionId) =>
-      Effect.gen(function* () {
-        if (revision === current) return
-        const notFound = NotFound.of("Revision", revision)
-        const found = yield* revisions.findById(revision)
-        if (Option.isNone(found)) return yield* Effect.fail(notFound)
-        if (found.value.spaceId === spaceId) return
-        yield* access.space(found.value.spaceId).pipe(Effect.catchTag("NotFound", () => Effect.fail(notFound)))
-      })
+      revision === current ? Effect.void : Effect.asVoid(access.revision(spaceId, revision))
 
     /**
      * The content an export names, for a caller who can (still) view its space or change

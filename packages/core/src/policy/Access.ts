@@ -1,7 +1,9 @@
 import { Effect, Option } from "effect"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
-import type { ChangeRequestId, CollectionId, OrganizationId, SpaceId, TeamId } from "../shared/ids.js"
+import type { ChangeRequestId, CollectionId, OrganizationId, RevisionId, SpaceId, TeamId } from "../shared/ids.js"
 import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
+import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
+import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
@@ -54,6 +56,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
     const collections = yield* CollectionRepository
     const spaces = yield* SpaceRepository
     const changeRequests = yield* ChangeRequestRepository
+    const revisions = yield* RevisionRepository
 
     /**
      * The caller's active membership, in one query: what content access needs. Someone who is
@@ -163,6 +166,22 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
         })
       )
 
+    /**
+     * A revision named by id in a request about `spaceId`, which the caller can view: one made
+     * in that space, or in another space the caller can view (a duplicate starts from its
+     * original's revisions). The one rule for every revision a caller names: an unknown id and
+     * one the caller may not read are the same `NotFound`, so no answer tells them apart.
+     */
+    const revision = (spaceId: SpaceId, id: RevisionId): Effect.Effect<RevisionRecord, NotFound, Actor | AccessChecked> =>
+      checked(
+        Effect.gen(function* () {
+          const notFound = () => NotFound.of("Revision", id)
+          const record = yield* Effect.flatten(revisions.findById(id)).pipe(Effect.orElseFail(notFound))
+          if (record.spaceId !== spaceId) yield* viewSpace(record.spaceId).pipe(Effect.orElseFail(notFound))
+          return record
+        })
+      )
+
     /** A team of an organization the caller is a member of, with the caller's role in the team. */
     const team = (organizationId: OrganizationId, teamId: TeamId, ...need: Need<TeamPermissions>) =>
       checked(
@@ -237,6 +256,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
       activeSpace,
       team,
       changeRequest,
+      revision,
       parent,
       existingParent,
       transferTarget

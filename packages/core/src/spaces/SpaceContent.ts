@@ -56,20 +56,9 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
 
-    /**
-     * A revision the caller may read: made in this space, or in another space the caller can
-     * view. Anything else is the same `InvalidInput`, so no other space's revision leaks.
-     */
+    /** A revision the caller may read (`Access.revision`); anything else is the same `InvalidInput` naming `field`. */
     const findRevision = (spaceId: SpaceId, id: RevisionId, field: string) =>
-      Effect.gen(function* () {
-        const notFound = () => InvalidInput.of(field, `revision "${id}" was not found`)
-        const found = yield* revisions.findById(id)
-        if (Option.isNone(found)) return yield* Effect.fail(notFound())
-        if (found.value.spaceId !== spaceId) {
-          yield* access.space(found.value.spaceId).pipe(Effect.catchTag("NotFound", () => Effect.fail(notFound())))
-        }
-        return found.value
-      })
+      access.revision(spaceId, id).pipe(Effect.orElseFail(() => InvalidInput.of(field, `revision "${id}" was not found`)))
 
     /**
      * The nearest revision both `a` and `b` come from (themselves included), walking their

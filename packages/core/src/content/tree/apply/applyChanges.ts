@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { RevisionId, SpaceId } from "../../../shared/ids.js"
+import { NotFound } from "../../../shared/errors.js"
 import { now } from "../../../shared/time.js"
 import { validate } from "../../../shared/validation.js"
 import type { RevisionRecord } from "../../../storage/content/RevisionRecord.js"
@@ -22,6 +23,12 @@ export interface ApplyOptions {
   readonly spaceId?: SpaceId
   /** Where `revert_page` goes back to when a change names no revision (a change request's initial revision). */
   readonly revertTo?: string
+  /**
+   * Whether the caller may read a revision a change names by id (`revert_page`'s `revision`),
+   * failing `NotFound` when not (see `Access.revision`). By default only the revisions of the
+   * space the new revision is made in. An unknown id and a refused one give the same error.
+   */
+  readonly readable?: (id: RevisionId) => Effect.Effect<unknown, NotFound, never>
 }
 
 /** One entry of the official `ChangeRequestContentUpdateChange` list (page ids; the caller adds urls). */
@@ -71,10 +78,16 @@ export const applyChanges = (base: string | OpenRevision, input: ReadonlyArray<C
     const { changes } = yield* validate(ContentChangesInput)({ changes: input })
     const reads = yield* makeContentReads
     const start = typeof base === "string" ? yield* openRevision(reads, base) : base
+    const spaceId = options.spaceId ?? start.record.spaceId
+    const readable =
+      options.readable ??
+      ((id: RevisionId) =>
+        Effect.filterOrFail(reads.revision(id), (record) => record.spaceId === spaceId, () => NotFound.of("Revision", id)))
     const openTarget = (id: string, index: number) =>
-      openRevision(reads, id).pipe(
+      readable(id as RevisionId).pipe(
+        Effect.zipRight(openRevision(reads, id)),
         Effect.map((opened) => opened.tree),
-        Effect.catchTag("NotFound", () => invalid(index, "revision", `no revision "${id}"`))
+        Effect.catchTag("NotFound", () => invalid(index, "revision", `no revision "${id}" that you can read`))
       )
     const state: BatchState = {
       tree: makeWorkingTree(reads.maps, start.tree),
@@ -96,7 +109,7 @@ export const applyChanges = (base: string | OpenRevision, input: ReadonlyArray<C
     yield* settleTimestamps(state)
     const committed = yield* state.tree.commit
     const written = yield* writeRevision({
-      spaceId: options.spaceId ?? start.record.spaceId,
+      spaceId,
       parents: [start.record.id as RevisionId],
       type: "edits",
       root: committed.hash,
