@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { contentTour } from "../../examples/embed/src/content.js"
 
-describe("examples/embed content tour (the README's example)", () => {
+describe("examples/embed content tour (docs/embedding.md's example)", () => {
   it("imports, edits on two lines, merges, diffs and puts the result onto a space", async () => {
     const dir = mkdtempSync(join(tmpdir(), "quire-content-"))
     try {

@@ -144,10 +144,10 @@ const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Pro
 consumerContract("npm", (dir) => run(dir, "npm", ["install", "--no-audit", "--no-fund"]))
 consumerContract("pnpm", (dir) => run(dir, "pnpm", ["install", "--no-frozen-lockfile"]))
 
-describe("the README's embedding examples", () => {
+describe("docs/embedding.md's examples", () => {
   it.each(["embed.ts", "facade.ts"])("%s: is the program the outside projects run", (file) => {
     const program = readFileSync(join(consumer, file), "utf8")
     const example = program.slice(program.indexOf("// README:begin\n") + 16, program.indexOf("// README:end"))
-    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(example)
+    expect(readFileSync(join(root, "docs/embedding.md"), "utf8")).toContain(example)
   })
 })

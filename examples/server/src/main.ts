@@ -1,6 +1,6 @@
 /**
  * A custom server: Quire's `/v1` HTTP adapter over Postgres, in a dozen lines. `pnpm start` runs it
- * with `--no-allocation-site-pretenuring`, as `quire serve` does (README, "Benchmarks").
+ * with `--no-allocation-site-pretenuring`, as `quire serve` does (docs/performance.md).
  */
 import { HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"

@@ -12,7 +12,7 @@ import { setFlagsFromString } from "node:v8"
  * (the request's fiber, context and statement) is kept by the young collector until it is
  * promoted too: on Postgres, ~1.15 MB a young collection, ~9 MB/s at ~6k req/s, and a full
  * collection every 10-30 s (the p99). Without pretenuring: 0 MB promoted, young pauses
- * 5.4 -> 3.0 ms (`test/bench/micro/gcExperiment.ts`, README "Benchmarks").
+ * 5.4 -> 3.0 ms (`test/bench/micro/gcExperiment.ts`, docs/performance.md).
  *
  * Set here, before the server's code is loaded, it did what `node --no-allocation-site-pretenuring`
  * does (measured: 0.00 MB promoted per young collection either way); `NODE_OPTIONS` does not

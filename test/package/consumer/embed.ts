@@ -1,6 +1,6 @@
 /**
  * A backend outside the workspace embedding Quire from the packed packages: run with plain
- * `node` after `tsc` (strict, no `skipLibCheck`). Between the markers: the README's example.
+ * `node` after `tsc` (strict, no `skipLibCheck`). Between the markers: docs/embedding.md's example.
  */
 // README:begin
 import { Actor, ContentEngine, Organizations, QuireCore, SpaceContent, Spaces, Users } from "@quire/core"

@@ -1,7 +1,7 @@
 /**
  * `@quire/embed` from the packed packages, outside the workspace: this file is type-checked
  * as TypeScript (strict, no `skipLibCheck`) and, copied to `facade.mjs`, run as is with plain
- * `node`. Between the markers: the README's Promise example. The lines the issue marks as
+ * `node`. Between the markers: docs/embedding.md's Promise example. The lines the issue marks as
  * failing are awaited for their rejection, whose class and status are asserted.
  */
 import assert from "node:assert/strict"

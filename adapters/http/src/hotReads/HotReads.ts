@@ -13,7 +13,7 @@ import { compileHotRoute } from "./hotRoute.js"
 /**
  * The reads a busy server answers most, answered without the API's router, its decoding
  * machinery and its middleware chain (about a third of such a read's server CPU: see the
- * README's "Hot reads"), by the very handler functions the API uses for them.
+ * docs/design.md, "Hot reads"), by the very handler functions the API uses for them.
  *
  * It answers only plain successes: a hot route's URL in its plainest form (`compileHotRoute`),
  * a `Bearer` token `BearerTokens` would admit, and a handler that succeeds. Anything else, it
