@@ -34,7 +34,7 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
   const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
     Layer.provideMerge(openStorage(config.storage, options.onMigrated)),
     // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
-    Layer.provide(markdownWorkers())
+    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs }))
   )
   const listening = NodeServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
     port: config.port,
