@@ -1,3 +1,4 @@
+import { DOCUMENT_TIME_BUDGET_MS } from "@quire/core"
 import { DEFAULT_MAX_BODY_BYTES } from "@quire/http"
 import { Config, Effect } from "effect"
 import { parseDatabaseUrl } from "@quire/embed"
@@ -13,6 +14,10 @@ export const ServerConfig = Effect.gen(function* () {
     Config.withDefault(DEFAULT_MAX_BODY_BYTES),
     Config.validate({ message: "MAX_BODY_BYTES must be a whole number of bytes, at least 1", validation: (n) => n >= 1 })
   )
+  const markdownTimeBudgetMs = yield* Config.integer("MARKDOWN_TIME_BUDGET_MS").pipe(
+    Config.withDefault(DOCUMENT_TIME_BUDGET_MS),
+    Config.validate({ message: "MARKDOWN_TIME_BUDGET_MS must be a whole number of milliseconds, at least 100", validation: (n) => n >= 100 })
+  )
   const storage = yield* parseDatabaseUrl(databaseUrl)
-  return { databaseUrl, host, port, publicUrl: publicUrl.replace(/\/+$/, ""), maxBodyBytes, storage } as const
+  return { databaseUrl, host, port, publicUrl: publicUrl.replace(/\/+$/, ""), maxBodyBytes, markdownTimeBudgetMs, storage } as const
 })

@@ -1,5 +1,5 @@
 import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effect/platform"
-import { QuireCore, Spaces } from "@quire/core"
+import { markdownWorkers, QuireCore, Spaces } from "@quire/core"
 import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer, Schedule } from "effect"
@@ -32,7 +32,9 @@ const PurgeJob = Layer.scopedDiscard(
  */
 export const serverLayer = (config: Config, options: { readonly onMigrated?: OnMigrated } = {}) => {
   const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
-    Layer.provideMerge(openStorage(config.storage, options.onMigrated))
+    Layer.provideMerge(openStorage(config.storage, options.onMigrated)),
+    // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
+    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs }))
   )
   const listening = NodeServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
     port: config.port,

@@ -172,23 +172,27 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
 
     /** Applies the official change batch to the change request's content, all or nothing. */
     const updateContent = (spaceId: SpaceId, ref: ChangeRequestRef, changes: ReadonlyArray<ContentChangeInput>) =>
-      command(
-        Effect.gen(function* () {
-          const grant = yield* access.changeRequest(spaceId, ref, "edit", "edit the change requests of this space")
-          yield* ensureSpaceLive(grant)
-          yield* ensureActive(grant, "change")
-          const current = grant.record
-          const actor = yield* Actor
-          const applied = yield* engine.apply(current.revisionId, changes, {
-            spaceId,
-            revertTo: current.revisionInitial,
-            readable: (id) => Effect.provideService(authorized(access.revision(spaceId, id)), Actor, actor)
+      // The documents are read before the transaction opens: the slow part of a write holds no lock.
+      Effect.flatMap(engine.prepareDocuments(changes), (prepared) =>
+        command(
+          Effect.gen(function* () {
+            const grant = yield* access.changeRequest(spaceId, ref, "edit", "edit the change requests of this space")
+            yield* ensureSpaceLive(grant)
+            yield* ensureActive(grant, "change")
+            const current = grant.record
+            const actor = yield* Actor
+            const applied = yield* engine.apply(current.revisionId, changes, {
+              spaceId,
+              revertTo: current.revisionInitial,
+              prepared,
+              readable: (id) => Effect.provideService(authorized(access.revision(spaceId, id)), Actor, actor)
+            })
+            const at = yield* now
+            yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
+            yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
+            return applied
           })
-          const at = yield* now
-          yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
-          yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
-          return applied
-        })
+        )
       )
 
     /**

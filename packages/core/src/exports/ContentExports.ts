@@ -54,11 +54,20 @@ export interface ExportContent {
   readonly fileBytes: (fileId: string) => Effect.Effect<FileWithBytes | undefined>
 }
 
+/** A page's body without its title heading; as stored when the parser cannot read it (a document older than the limits). */
+const exportedBody = (markdown: string): string => {
+  try {
+    return parseDocument(markdown).body
+  } catch {
+    return markdown
+  }
+}
+
 /** Every page of a rendered tree, depth-first, each before its subpages. */
 const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<ExportPage> =>
   pages.flatMap((page) => {
     // The rendered markdown leads with the title as a heading (and any description as frontmatter): print the body.
-    const markdown = "markdown" in page && typeof page.markdown === "string" ? parseDocument(page.markdown).body : ""
+    const markdown = "markdown" in page && typeof page.markdown === "string" ? exportedBody(page.markdown) : ""
     const children = "pages" in page ? (page.pages as ReadonlyArray<RevisionPage>) : []
     return [{ id: page.id, title: page.title, type: page.type, depth, markdown }, ...flatten(children, depth + 1)]
   })

@@ -52,8 +52,14 @@ export interface LinkIndex {
 export type LinkReference = DocumentReferenceTarget & { readonly written: string }
 
 /** The references of a document body found at `path` in Git (see `documentPath`); pure. */
-export const documentReferences = (markdown: string, path: string): ReadonlyArray<LinkReference> =>
-  referencesIn(parseTree(markdown), path).map(({ source: _source, text: _text, position: _position, ...reference }) => reference)
+export const documentReferences = (markdown: string, path: string): ReadonlyArray<LinkReference> => {
+  try {
+    return referencesIn(parseTree(markdown), path).map(({ source: _source, text: _text, position: _position, ...reference }) => reference)
+  } catch {
+    // Only a document stored before the markdown limits can overflow the parser: it has no links, rather than no answer.
+    return []
+  }
+}
 
 /** A page as the index needs it. */
 export interface SourcePage {

@@ -5,7 +5,7 @@ import type { MarkdownPosition } from "./MarkdownPosition.js"
  * with a problem still has a body, sections and references, and says what it ignored.
  */
 export interface MarkdownIssue {
-  readonly code: "invalid-frontmatter" | "frontmatter-not-a-mapping" | "invalid-frontmatter-field"
+  readonly code: "invalid-frontmatter" | "frontmatter-not-a-mapping" | "frontmatter-aliases" | "invalid-frontmatter-field"
   readonly message: string
   /** The frontmatter field concerned, for `invalid-frontmatter-field`. */
   readonly field?: string

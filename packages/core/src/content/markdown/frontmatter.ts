@@ -1,5 +1,6 @@
 import type { Root, Yaml } from "mdast"
 import { parseDocument as parseYaml, stringify as stringifyYaml } from "yaml"
+import { MAX_FRONTMATTER_ALIASES } from "./limits.js"
 import type { MarkdownIssue } from "./MarkdownIssue.js"
 
 export type Frontmatter = Readonly<Record<string, unknown>>
@@ -34,7 +35,21 @@ export const readFrontmatter = (tree: Root): FrontmatterReading => {
     )
     return { node, data: undefined, valid: false, issues }
   }
-  const value: unknown = parsed.toJS({ maxAliasCount: 100 })
+  let value: unknown
+  try {
+    value = parsed.toJS({ maxAliasCount: MAX_FRONTMATTER_ALIASES })
+  } catch (error) {
+    // `yaml` throws when aliases are used (see MAX_FRONTMATTER_ALIASES), or on other data it cannot build.
+    const aliases = error instanceof ReferenceError
+    const issue: MarkdownIssue = {
+      code: aliases ? "frontmatter-aliases" : "invalid-frontmatter",
+      message: aliases
+        ? "The frontmatter uses YAML aliases (`*name`), which Quire does not read"
+        : `Invalid YAML frontmatter: ${firstLine(error instanceof Error ? error.message : String(error))}`,
+      ...(node.position ? { position: node.position } : {})
+    }
+    return { node, data: undefined, valid: false, issues: [issue] }
+  }
   if (value === null || value === undefined) return { node, data: undefined, valid: true, issues: [] }
   if (!isMapping(value)) {
     const issue: MarkdownIssue = {

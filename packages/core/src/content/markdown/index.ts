@@ -12,3 +12,16 @@ export type { DocumentReference, DocumentReferenceSource } from "./references.js
 export { type ResolvableReference, type ResolvedLink, type ResolveLinksOptions, resolveLinks } from "./resolveLinks.js"
 export type { DocumentSection } from "./sections.js"
 export { slugify } from "./slugify.js"
+export {
+  checkMarkdownLimits,
+  DOCUMENT_TIME_BUDGET_MS,
+  MAX_DOCUMENT_BYTES,
+  MAX_FRONTMATTER_ALIASES,
+  MAX_FRONTMATTER_BYTES,
+  MAX_INLINE_DELIMITERS_PER_BLOCK,
+  MAX_LINK_BRACKETS_PER_BLOCK,
+  MAX_NESTING_DEPTH,
+  type MarkdownLimitViolation
+} from "./limits.js"
+export { inProcessMarkdownWork, MarkdownRefused, MarkdownWork, type MarkdownWorkService } from "./work/MarkdownWork.js"
+export { type MarkdownWorkersOptions, markdownWorkers } from "./work/markdownWorkers.js"

@@ -3,6 +3,8 @@ import type { Storage } from "../../storage/Storage.js"
 import { BlobStore } from "../../storage/content/BlobStore.js"
 import type { ObjectStore } from "../../storage/content/ObjectStore.js"
 import type { RevisionRepository } from "../../storage/content/RevisionRepository.js"
+import { MarkdownWork } from "../markdown/work/MarkdownWork.js"
+import { batchMarkdown, prepareDocuments } from "../markdown/work/PreparedDocument.js"
 import { DecodedObjects } from "../store/DecodedObjects.js"
 import { PersistentMapsLive } from "../store/PersistentMaps.js"
 import type { PersistentMapsService } from "../store/PersistentMapsService.js"
@@ -27,9 +29,16 @@ type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMaps
 export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/ContentEngine", {
   effect: Effect.gen(function* () {
     const context = yield* Effect.context<EnginePorts>()
-    const run = <A, E>(self: Effect.Effect<A, E, EnginePorts>) => Effect.provide(self, context)
+    const markdown = yield* MarkdownWork
+    const run = <A, E>(self: Effect.Effect<A, E, EnginePorts>) =>
+      Effect.provide(self, context).pipe(Effect.provideService(MarkdownWork, markdown))
     return {
       tree: (...args: Parameters<typeof loadContentTree>) => run(loadContentTree(...args)),
+      /**
+       * Reads the documents of a batch (as sent) ahead of `apply`, outside any transaction, for
+       * its `prepared` option: with workers, the slow part of a write holds no lock.
+       */
+      prepareDocuments: (changes: ReadonlyArray<unknown>) => prepareDocuments(markdown, batchMarkdown(changes)),
       apply: (...args: Parameters<typeof applyChanges>) => run(applyChanges(...args)),
       diff: (...args: Parameters<typeof diffRevisions>) => run(diffRevisions(...args)),
       merge: (...args: Parameters<typeof mergeRevisions>) => run(mergeRevisions(...args)),

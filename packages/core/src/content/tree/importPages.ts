@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import { makeId, type RevisionId, type SpaceId } from "../../shared/ids.js"
 import { now } from "../../shared/time.js"
-import { parseDocument } from "../markdown/parseDocument.js"
+import { runMarkdownTask } from "../markdown/work/markdownTasks.js"
 import { slugify } from "../markdown/slugify.js"
 import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
 import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
@@ -69,7 +69,9 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       const taken = slugs.get(parentKey(parent)) ?? new Set<string>()
       if (taken.has(slug)) return yield* fail(index, "slug", `the slug "${slug}" is already used in the same parent`)
       slugs.set(parentKey(parent), taken.add(slug))
-      const body = page.markdown === undefined ? "" : parseDocument(page.markdown).body
+      const read = page.markdown === undefined ? undefined : runMarkdownTask({ op: "prepare", markdown: page.markdown })
+      if (read?.ok === false) return yield* fail(index, "markdown", read.message)
+      const body = read?.value.body ?? ""
       const value: PageValue = {
         id,
         type: page.type ?? "document",

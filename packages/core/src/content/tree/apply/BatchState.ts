@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import { InvalidInput } from "../../../shared/errors.js"
 import type { Timestamp } from "../../../shared/time.js"
+import type { MarkdownWorkService } from "../../markdown/work/MarkdownWork.js"
+import type { PreparedDocument } from "../../markdown/work/PreparedDocument.js"
 import type { FileValue } from "../objects.js"
 import { refKey } from "./refKey.js"
 import type { TreeReader } from "../TreeReader.js"
@@ -36,6 +38,12 @@ export interface BatchState {
   readonly createdRefs: Map<string, string>
   /** The revision `revert_page` goes back to when the change names none. */
   readonly revertTo: (change: number) => Effect.Effect<TreeReader, InvalidInput>
+  /** Where document work runs (a worker pool in the server). */
+  readonly markdown: MarkdownWorkService
+  /** The batch's documents, read before its transaction opened (by markdown text); others are read when met. */
+  readonly prepared: ReadonlyMap<string, PreparedDocument>
+  /** The link destinations of bodies read ahead (by body text), so links need no parse of their own. */
+  readonly bodyLinks: Map<string, ReadonlyArray<string>>
   readonly openRevision: (id: string, change: number) => Effect.Effect<TreeReader, InvalidInput>
 }
 

@@ -3,6 +3,8 @@ import type { RevisionId, SpaceId } from "../../../shared/ids.js"
 import { NotFound } from "../../../shared/errors.js"
 import { now } from "../../../shared/time.js"
 import { validate } from "../../../shared/validation.js"
+import { MarkdownWork } from "../../markdown/work/MarkdownWork.js"
+import type { PreparedDocument } from "../../markdown/work/PreparedDocument.js"
 import type { RevisionRecord } from "../../../storage/content/RevisionRecord.js"
 import { makeContentReads, type OpenRevision, openRevision } from "../ContentReads.js"
 import { type ContentChange, type ContentChangeInput, ContentChangesInput } from "../inputs.js"
@@ -29,6 +31,8 @@ export interface ApplyOptions {
    * space the new revision is made in. An unknown id and a refused one give the same error.
    */
   readonly readable?: (id: RevisionId) => Effect.Effect<unknown, NotFound, never>
+  /** The batch's documents read ahead, outside the transaction (`ContentEngine.prepareDocuments`). */
+  readonly prepared?: ReadonlyMap<string, PreparedDocument>
 }
 
 /** One entry of the official `ChangeRequestContentUpdateChange` list (page ids; the caller adds urls). */
@@ -102,7 +106,10 @@ export const applyChanges = (base: string | OpenRevision, input: ReadonlyArray<C
       revertTo: (index) =>
         options.revertTo === undefined
           ? invalid(index, "revision", "is required: there is no base revision to revert to")
-          : openTarget(options.revertTo, index)
+          : openTarget(options.revertTo, index),
+      markdown: yield* MarkdownWork,
+      prepared: options.prepared ?? new Map(),
+      bodyLinks: new Map()
     }
     for (const [index, change] of changes.entries()) yield* applyOne(state, index, change)
     yield* resolveDocuments(state)

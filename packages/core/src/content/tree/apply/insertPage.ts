@@ -19,7 +19,7 @@ export const insertPage = (state: BatchState, index: number, change: InsertPageC
     const { tree } = state
     const parent = change.into === undefined ? null : pageIdOf(state, change.into)
     yield* ensureParent(tree, index, "into", parent)
-    const parsed = yield* readDocument(index, change.document)
+    const parsed = yield* readDocument(state, index, change.document)
     const fields = requestedFields(change, parsed)
     const id = yield* makeId<string>()
     const title = fields.title ?? DEFAULT_PAGE_TITLE

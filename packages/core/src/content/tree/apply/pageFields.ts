@@ -1,8 +1,8 @@
 import { Effect, Either, Schema } from "effect"
-import { type ParsedDocument, parseDocument } from "../../markdown/parseDocument.js"
+import type { ParsedDocument } from "../../markdown/parseDocument.js"
 import { type DocumentInput, PageSlug, type PageFieldsInput } from "../inputs.js"
 import type { PageValue } from "../objects.js"
-import { invalid } from "./BatchState.js"
+import { type BatchState, invalid } from "./BatchState.js"
 
 /** The title a page gets when neither the change nor its document gives one. */
 export const DEFAULT_PAGE_TITLE = "Untitled"
@@ -11,13 +11,21 @@ export const DEFAULT_PAGE_TITLE = "Untitled"
  * Reads a change's document: markdown is parsed (frontmatter, leading heading, body); a JSON
  * document is refused, since Quire keeps documents as markdown. Undefined when none is given.
  */
-export const readDocument = (change: number, document: DocumentInput | undefined) =>
+export const readDocument = (state: BatchState, change: number, document: DocumentInput | undefined) =>
   Effect.gen(function* () {
     if (document === undefined) return undefined
     if (document.document !== undefined) {
       return yield* invalid(change, "document.document", "JSON documents are not supported: send the page as `markdown`")
     }
-    const parsed = parseDocument(document.markdown ?? "")
+    const markdown = document.markdown ?? ""
+    const prepared = state.prepared.get(markdown)
+    if (prepared?._tag === "Refused") return yield* invalid(change, "document.markdown", prepared.message)
+    if (prepared !== undefined) state.bodyLinks.set(prepared.parsed.body, prepared.bodyLinks)
+    const parsed =
+      prepared?.parsed ??
+      (yield* state.markdown
+        .prepare(markdown)
+        .pipe(Effect.catchTag("MarkdownRefused", (refusal) => invalid(change, "document.markdown", refusal.message))))
     const slug = parsed.metadata.slug
     if (slug !== undefined) {
       const checked = Schema.decodeEither(PageSlug)(slug)

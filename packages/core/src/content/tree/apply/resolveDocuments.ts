@@ -1,14 +1,12 @@
 import { Effect } from "effect"
+import { classifyUrl } from "../../markdown/classifyUrl.js"
 import { documentPath } from "../../markdown/documentPath.js"
-import { parseDocument } from "../../markdown/parseDocument.js"
-import { type ResolvableReference, type ResolvedLink, resolveLinks } from "../../markdown/resolveLinks.js"
+import type { ResolvableReference, ResolvedLink } from "../../markdown/resolveLinks.js"
+import { type ResolvableReferenceKey, resolvableReferenceKey } from "../../markdown/work/referenceKey.js"
 import { childPages, pageByPath, pathOfPage } from "../paths.js"
 import type { PageSource } from "../PageSource.js"
-import type { BatchState } from "./BatchState.js"
+import { type BatchState, invalid } from "./BatchState.js"
 import { refNamedBy } from "./batchRefs.js"
-
-const referenceKey = (reference: ResolvableReference): string =>
-  JSON.stringify([reference.kind, reference.written, reference.kind === "page" ? reference.page : reference.path])
 
 /**
  * What a reference names, in the order the spec gives: a batch ref (whatever the order of
@@ -44,18 +42,23 @@ export const resolveDocuments = (state: BatchState) =>
       let markdown = pending.body
       const path = yield* pathOfPage(tree, id)
       const hasChildren = (yield* tree.children(id)).length > 0
-      const options = { documentPath: documentPath(path ?? "", { hasChildren }) }
-      const references = parseDocument(markdown, options).references.filter(
-        (reference): reference is ResolvableReference =>
-          reference.kind === "page" || reference.kind === "page-path" || reference.kind === "file-path"
-      )
+      const inGit = documentPath(path ?? "", { hasChildren })
+      const refused = (refusal: { readonly message: string }) => invalid(pending.change, "document.markdown", refusal.message)
+      const links =
+        state.bodyLinks.get(markdown) ?? (yield* state.markdown.links(markdown).pipe(Effect.catchTag("MarkdownRefused", refused)))
+      const references = links.flatMap((written) => {
+        const target = classifyUrl(written, inGit)
+        return target !== undefined && (target.kind === "page" || target.kind === "page-path" || target.kind === "file-path")
+          ? [{ ...target, written } as ResolvableReference]
+          : []
+      })
       if (references.length > 0) {
-        const targets = new Map<string, ResolvedLink | undefined>()
+        const targets = new Map<ResolvableReferenceKey, ResolvedLink | undefined>()
         for (const reference of references) {
-          const key = referenceKey(reference)
+          const key = resolvableReferenceKey(reference)
           if (!targets.has(key)) targets.set(key, yield* targetOf(state, tree, reference))
         }
-        markdown = resolveLinks(markdown, (reference) => targets.get(referenceKey(reference)), options)
+        markdown = yield* state.markdown.rewriteLinks(markdown, inGit, [...targets]).pipe(Effect.catchTag("MarkdownRefused", refused))
       }
       const document = markdown.trim() === "" ? null : tree.addDocument(markdown)
       tree.setPage({ ...page, document })

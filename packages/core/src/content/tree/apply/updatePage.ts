@@ -17,7 +17,7 @@ export const updatePage = (state: BatchState, index: number, change: UpdatePageC
     const id = pageIdOf(state, change.page)
     const current = yield* tree.page(id)
     if (current === undefined) return yield* invalid(index, "page", `no page "${change.page}" in the revision`)
-    const parsed = yield* readDocument(index, change.document)
+    const parsed = yield* readDocument(state, index, change.document)
     const fields = requestedFields(change, parsed)
     if (fields.slug !== undefined && current.slug === undefined) {
       return yield* invalid(index, slugField(change, parsed), `the page "${current.title}" is a ${current.type} page, which has no slug`)

@@ -1,10 +1,12 @@
 import { diff3Merge } from "node-diff3"
+import { checkMarkdownLimits } from "../../markdown/limits.js"
 import { normalizeMarkdown } from "../../markdown/normalizeMarkdown.js"
 
 /**
  * Three-way merge of markdown bodies, line by line (node-diff3): edits to different regions
  * both apply; the same edit on both sides is one edit; different edits to one region are a
- * conflict (undefined). The result is stored normalised, like every document.
+ * conflict (undefined), and so is a result past the markdown limits. The result is stored
+ * normalised, like every document.
  */
 export const mergeText = (base: string, ours: string, theirs: string): string | undefined => {
   if (ours === theirs) return ours
@@ -16,5 +18,12 @@ export const mergeText = (base: string, ours: string, theirs: string): string | 
     if (region.conflict !== undefined) return undefined
     lines.push(...(region.ok ?? []))
   }
-  return normalizeMarkdown(lines.join("\n"))
+  const merged = lines.join("\n")
+  // A merged text past the markdown limits (both sides grew it), or one the parser cannot read, is left to a person.
+  if (checkMarkdownLimits(merged) !== undefined) return undefined
+  try {
+    return normalizeMarkdown(merged)
+  } catch {
+    return undefined
+  }
 }
