@@ -7,6 +7,8 @@ import type { ContentUrls } from "./ContentUrls.js"
 import { type LoadedPages, renderFile, renderPage, renderPageTree, renderReusable } from "./renderPages.js"
 import type { Revision, RevisionPage } from "./wire.js"
 
+export { mapInTurns, nextTurn, SLICE_MILLIS } from "./turns.js"
+
 export interface RenderOptions {
   readonly urls: ContentUrls
   /** Add each document page's `markdown` (default false). */
