@@ -25,22 +25,33 @@ export const nextTurn: Effect.Effect<void> = Effect.async<void>((resume) => {
 })
 
 /**
- * `f` of each item, in order, with a turn of the event loop whenever `SLICE_MILLIS` have
- * passed since the last one. Work that ends within one slice never waits for a turn (no cost
- * on warm reads but a clock read per item).
+ * Runs `f` on each item, in order, with a turn of the event loop whenever `SLICE_MILLIS` have
+ * passed since the last one. Work that ends within one slice never waits for a turn (it costs
+ * a clock read per item).
  */
-export const mapInTurns = <A, B>(items: ReadonlyArray<A>, f: (item: A, index: number) => B): Effect.Effect<Array<B>> =>
+export const forEachInTurns = <A>(items: Iterable<A>, f: (item: A, index: number) => void): Effect.Effect<void> =>
   Effect.suspend(() => {
-    const out: Array<B> = []
+    const iterator = items[Symbol.iterator]()
     let index = 0
-    const slice: Effect.Effect<Array<B>> = Effect.suspend(() => {
+    const slice: Effect.Effect<void> = Effect.suspend(() => {
       const until = performance.now() + SLICE_MILLIS
-      while (index < items.length) {
-        out.push(f(items[index]!, index))
-        index++
-        if (index < items.length && performance.now() >= until) return Effect.zipRight(nextTurn, slice)
+      for (let next = iterator.next(); !next.done; next = iterator.next()) {
+        f(next.value, index++)
+        if (performance.now() >= until) return Effect.zipRight(nextTurn, slice)
       }
-      return Effect.succeed(out)
+      return Effect.void
     })
     return slice
+  })
+
+/** `f` of each item, in order, in turns (see `forEachInTurns`). */
+export const mapInTurns = <A, B>(items: Iterable<A>, f: (item: A, index: number) => B): Effect.Effect<Array<B>> =>
+  Effect.suspend(() => {
+    const out: Array<B> = []
+    return Effect.as(
+      forEachInTurns(items, (item, index) => {
+        out.push(f(item, index))
+      }),
+      out
+    )
   })
