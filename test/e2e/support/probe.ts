@@ -16,16 +16,17 @@ const get = (url: string, token: string) =>
 /**
  * How long other requests wait while `work` runs: a cheap GET (`url`, with `token`) is sent
  * every `everyMillis`, one at a time, from before `work` starts until it ends (the last one
- * answered after it, if need be); answers the longest wait seen and how many probes were sent.
+ * answered after it, if need be); answers the longest and the median wait seen and how many probes were sent.
  */
 export const longestWaitDuring = async <A>(
   url: string,
   token: string,
   work: () => Promise<A>,
   everyMillis = 20
-): Promise<{ readonly result: A; readonly longestMillis: number; readonly probes: number }> => {
+): Promise<{ readonly result: A; readonly longestMillis: number; readonly medianMillis: number; readonly probes: number }> => {
   let done = false
   let longest = 0
+  const waits: Array<number> = []
   let probes = 0
   const probe = async () => {
     while (!done) {
@@ -33,7 +34,9 @@ export const longestWaitDuring = async <A>(
       probes++
       const status = await get(url, token)
       if (status !== 200) throw new Error(`probe answered ${status}`)
-      longest = Math.max(longest, performance.now() - started)
+      const waited = performance.now() - started
+      waits.push(waited)
+      longest = Math.max(longest, waited)
       await new Promise((resume) => setTimeout(resume, everyMillis))
     }
   }
@@ -47,7 +50,8 @@ export const longestWaitDuring = async <A>(
     done = true
     await probing
   }
-  return { result, longestMillis: Math.round(longest), probes }
+  waits.sort((a, b) => a - b)
+  return { result, longestMillis: Math.round(longest), medianMillis: Math.round(waits[Math.floor(waits.length / 2)] ?? 0), probes }
 }
 
 /**

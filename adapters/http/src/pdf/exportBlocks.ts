@@ -46,7 +46,7 @@ const resolveImage = (content: ExportContent, budget: Budget, block: Extract<Blo
     const found = yield* content.fileBytes(file.id)
     const format = found === undefined ? undefined : imageFormat(found.bytes)
     if (format === undefined || found === undefined) return block
-    budget.bytes += found.bytes.byteLength
+    budget.bytes += file.size
     if (file.dimensions !== undefined) budget.pixels += file.dimensions.width * file.dimensions.height
     return { ...block, image: { format, bytes: found.bytes } }
   })
