@@ -21,6 +21,8 @@ export const freePort = () =>
 
 export interface RunningServer {
   readonly url: string
+  /** The process started (tsx, whose child is the server). */
+  readonly pid: number
   readonly env: NodeJS.ProcessEnv
   readonly output: () => string
   /** Runs `quire <args>` against the same database; resolves with stdout. */
@@ -71,6 +73,7 @@ export const startServer = async (
   const run = promisify(execFile)
   return {
     url,
+    pid: child.pid!,
     env,
     output: () => output,
     cli: async (...args) => (await run(tsx, [main, ...args], { env })).stdout,

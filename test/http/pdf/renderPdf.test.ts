@@ -4,7 +4,7 @@ import type { Block } from "../../../adapters/http/src/pdf/blocks.js"
 import { renderPdf } from "../../../adapters/http/src/pdf/renderPdf.js"
 
 describe("renderPdf", () => {
-  it.effect("writes a large export in slices: the event loop turns while it is made", () =>
+  it.effect("writes a large export in a worker thread: the event loop turns while it is made", () =>
     Effect.gen(function* () {
       const content: Array<Block> = Array.from({ length: 2_000 }, (_, n) => ({ kind: "paragraph", text: `Paragraph ${n}.` }))
       // Counts turns of the event loop until the PDF is done.

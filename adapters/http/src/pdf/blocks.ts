@@ -19,9 +19,16 @@ export type Block =
   | { readonly kind: "rule" }
   /**
    * An image as written (`url`, `alt`); `image` once resolved: the bytes of a PNG or JPEG file
-   * of the revision. Without them it is shown as its alt text (and an outside URL as text).
+   * of the revision. Without them it is shown as its alt text (and an outside URL as text), and
+   * `omitted` says why a file of the revision was left out (over `ImageLimits`).
    */
-  | { readonly kind: "image"; readonly url: string; readonly alt: string; readonly image?: EmbeddedImage | undefined }
+  | {
+      readonly kind: "image"
+      readonly url: string
+      readonly alt: string
+      readonly image?: EmbeddedImage | undefined
+      readonly omitted?: string | undefined
+    }
 
 export interface EmbeddedImage {
   readonly format: "png" | "jpeg"

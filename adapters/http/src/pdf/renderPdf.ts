@@ -1,161 +1,62 @@
+import { createRequire } from "node:module"
+import { pathToFileURL } from "node:url"
+import { Worker } from "node:worker_threads"
 import { Effect } from "effect"
-import PDFDocument from "pdfkit"
-import type { Block, EmbeddedImage } from "./blocks.js"
-import { pdfText } from "./pdfText.js"
+import type { Block } from "./blocks.js"
 
-type Doc = typeof PDFDocument
+/** PDFs written at once by a process; more wait their turn. */
+const CONCURRENT_RENDERS = 2
 
-/** An image pdfkit has read: its size in pixels (pdfkit's `openImage`, which its types leave out). */
-interface OpenedImage {
-  readonly width: number
-  readonly height: number
-}
-const openImage = (doc: Doc, bytes: Uint8Array): OpenedImage =>
-  (doc as unknown as { openImage: (src: Buffer) => OpenedImage }).openImage(Buffer.from(bytes))
+/** The heap a PDF's worker may grow to (MB): a runaway export fails alone, the server stays up. */
+const WORKER_HEAP_MB = 512
 
-const MARGIN = 56
-const BODY = { font: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", size: 11 } as const
-const CODE = { font: "Courier", size: 9 } as const
-const TITLE_SIZES = [22, 18, 16, 14] as const
-const HEADING_SIZES = [18, 15, 13, 12, 11, 11] as const
-const LIST_INDENT = 16
-const QUOTE_INDENT = 14
-/** An image at most this share of the page's printable height. */
-const IMAGE_MAX_HEIGHT_SHARE = 0.6
-
-interface Frame {
-  readonly x: number
-  readonly width: number
-}
-
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom
-
-/** Starts a new sheet when fewer than `height` points are left on this one. */
-const ensureRoom = (doc: Doc, height: number) => {
-  if (doc.y + height > bottom(doc)) doc.addPage()
-}
-
-const text = (doc: Doc, frame: Frame, content: string, font: string, size: number, gapAfter = 0.4) => {
-  doc.font(font).fontSize(size).text(pdfText(content), frame.x, doc.y, { width: frame.width })
-  doc.moveDown(gapAfter)
-}
-
-/** An image scaled to the frame's width (never up), and to a share of the page's height. */
-const image = (doc: Doc, frame: Frame, embedded: EmbeddedImage, alt: string) => {
-  let opened: OpenedImage
-  try {
-    opened = openImage(doc, embedded.bytes)
-  } catch {
-    // A file that says PNG or JPEG but pdfkit cannot read: its alt text, as for other images.
-    return text(doc, frame, `[image: ${alt}]`, BODY.italic, BODY.size)
-  }
-  const maxHeight = (bottom(doc) - doc.page.margins.top) * IMAGE_MAX_HEIGHT_SHARE
-  const scale = Math.min(1, frame.width / opened.width, maxHeight / opened.height)
-  const width = opened.width * scale
-  const height = opened.height * scale
-  ensureRoom(doc, height)
-  const y = doc.y
-  doc.image(opened as unknown as Buffer, frame.x, y, { width, height })
-  doc.y = y + height
-  doc.moveDown(0.6)
-}
-
-const list = (doc: Doc, frame: Frame, block: Extract<Block, { kind: "list" }>) => {
-  const inner: Frame = { x: frame.x + LIST_INDENT, width: frame.width - LIST_INDENT }
-  block.items.forEach((item, index) => {
-    ensureRoom(doc, BODY.size * 1.5)
-    const marker = block.ordered ? `${block.start + index}.` : "•"
-    const y = doc.y
-    doc.font(BODY.font).fontSize(BODY.size).text(marker, frame.x, y, { width: LIST_INDENT, lineBreak: false })
-    doc.y = y
-    if (item.length === 0) doc.moveDown(1)
-    for (const child of item) blocks(doc, inner, [child])
-  })
-  doc.moveDown(0.2)
-}
-
-const table = (doc: Doc, frame: Frame, rows: ReadonlyArray<ReadonlyArray<string>>) => {
-  rows.forEach((row, index) => {
-    text(doc, frame, row.join("  |  "), index === 0 ? BODY.bold : BODY.font, BODY.size - 1, 0.15)
-  })
-  doc.moveDown(0.4)
-}
-
-const blocks = (doc: Doc, frame: Frame, content: ReadonlyArray<Block>) => {
-  for (const block of content) {
-    switch (block.kind) {
-      case "title":
-        if (block.newPage) doc.addPage()
-        else ensureRoom(doc, 60)
-        text(doc, frame, block.text, BODY.bold, TITLE_SIZES[Math.min(block.depth, TITLE_SIZES.length - 1)]!, 0.6)
-        break
-      case "heading":
-        ensureRoom(doc, 40)
-        doc.moveDown(0.3)
-        text(doc, frame, block.text, BODY.bold, HEADING_SIZES[Math.min(block.level, 6) - 1]!, 0.3)
-        break
-      case "paragraph":
-        text(doc, frame, block.text, BODY.font, BODY.size)
-        break
-      case "list":
-        list(doc, frame, block)
-        break
-      case "code":
-        text(doc, { x: frame.x + 8, width: frame.width - 8 }, block.text, CODE.font, CODE.size, 0.6)
-        break
-      case "table":
-        table(doc, frame, block.rows)
-        break
-      case "quote":
-        blocks(doc, { x: frame.x + QUOTE_INDENT, width: frame.width - QUOTE_INDENT }, block.blocks)
-        break
-      case "rule": {
-        const y = doc.y + 4
-        doc.moveTo(frame.x, y).lineTo(frame.x + frame.width, y).lineWidth(0.5).stroke("#999999")
-        doc.y = y
-        doc.moveDown(0.6)
-        break
-      }
-      case "image":
-        if (block.image !== undefined) image(doc, frame, block.image, block.alt)
-        else {
-          const outside = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(block.url.trim())
-          text(doc, frame, outside ? `[image: ${block.alt}] (${block.url})` : `[image: ${block.alt}]`, BODY.italic, BODY.size)
-        }
-        break
-    }
-  }
-}
-
-/** Top-level blocks written between two turns of the event loop. */
-const SLICE = 64
-
-/** Lets the event loop turn (other requests' I/O and timers run), and the fiber be interrupted. */
-const nextTurn = Effect.async<void>((resume) => {
-  const handle = setImmediate(() => resume(Effect.void))
-  return Effect.sync(() => clearImmediate(handle))
-})
+const writers = Effect.unsafeMakeSemaphore(CONCURRENT_RENDERS)
 
 /**
- * The PDF of `content` (A4, PDF's standard fonts: Helvetica, and Courier for code), as bytes.
- * pdfkit writes synchronously; the blocks are written `SLICE` at a time with a turn of the event
- * loop between, so a large export does not hold up the server's other requests, and stops when
- * its request goes away. Its chunks are gathered as it goes.
+ * The worker's module, beside this one: built, `pdfWorker.js`; from source (tests, `tsx`),
+ * `pdfWorker.ts`, imported through tsx's API (a worker inherits no loader, and Node 20 takes
+ * no `--import` in a worker's `execArgv`).
+ */
+const fromSource = import.meta.url.endsWith(".ts")
+const workerModule = new URL(fromSource ? "./pdfWorker.ts" : "./pdfWorker.js", import.meta.url)
+const spawnWorker = (): Worker => {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }
+  if (!fromSource) return new Worker(workerModule, options)
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href
+  const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(workerModule.href)}, ${JSON.stringify(import.meta.url)}))`
+  return new Worker(load, { ...options, eval: true })
+}
+
+type Answer = { readonly bytes: Uint8Array } | { readonly error: string }
+
+/** One PDF written by a worker thread of its own, ended (terminated) when the fiber is interrupted. */
+const inWorker = (title: string, content: ReadonlyArray<Block>) =>
+  Effect.async<Uint8Array>((resume) => {
+    const worker = spawnWorker()
+    let settled = false
+    const settle = (effect: Effect.Effect<Uint8Array>) => {
+      if (settled) return
+      settled = true
+      resume(effect)
+      void worker.terminate()
+    }
+    worker.once("message", (answer: Answer) =>
+      settle("bytes" in answer ? Effect.succeed(answer.bytes) : Effect.dieMessage(`the PDF could not be written: ${answer.error}`))
+    )
+    worker.once("error", (error) => settle(Effect.die(error)))
+    worker.once("exit", (code) => settle(Effect.dieMessage(`the PDF's worker stopped (exit code ${code})`)))
+    worker.postMessage({ title, blocks: content })
+    return Effect.sync(() => {
+      settled = true
+      void worker.terminate()
+    })
+  })
+
+/**
+ * The PDF of `content` (A4, PDF's standard fonts: Helvetica, and Courier for code), as bytes,
+ * written in a worker thread (pdfkit writes synchronously, and decodes images), so no export
+ * holds up the server's other requests; at most `CONCURRENT_RENDERS` at once. The worker
+ * ends when its request goes away.
  */
 export const renderPdf = (title: string, content: ReadonlyArray<Block>): Effect.Effect<Uint8Array> =>
-  Effect.gen(function* () {
-    const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: pdfText(title), Producer: "Quire", Creator: "Quire" } })
-    const chunks: Array<Buffer> = []
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk))
-    const ended = new Promise<Uint8Array>((resolve, reject) => {
-      doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
-      doc.on("error", reject)
-    })
-    const frame: Frame = { x: MARGIN, width: doc.page.width - 2 * MARGIN }
-    for (let start = 0; start < content.length; start += SLICE) {
-      if (start > 0) yield* nextTurn
-      yield* Effect.sync(() => blocks(doc, frame, content.slice(start, start + SLICE)))
-    }
-    doc.end()
-    return yield* Effect.promise(() => ended)
-  })
+  writers.withPermits(1)(inWorker(title, content))

@@ -3,6 +3,7 @@ import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
 import { parseDocument } from "../content/markdown/parseDocument.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { changeRequestContentUrls, contentUrls } from "../content/tree/render/ContentUrls.js"
+import { mapInTurns } from "../content/tree/render/turns.js"
 import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
 import { Access } from "../policy/Access.js"
 import { authorized } from "../policy/Authorized.js"
@@ -63,13 +64,25 @@ const exportedBody = (markdown: string): string => {
   }
 }
 
-/** Every page of a rendered tree, depth-first, each before its subpages. */
-const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<ExportPage> =>
-  pages.flatMap((page) => {
+/** Every page of a rendered tree with its depth, depth-first, each before its subpages. */
+const inTreeOrder = (
+  pages: ReadonlyArray<RevisionPage>,
+  depth = 0,
+  out: Array<{ readonly page: RevisionPage; readonly depth: number }> = []
+) => {
+  for (const page of pages) {
+    out.push({ page, depth })
+    if ("pages" in page) inTreeOrder(page.pages as ReadonlyArray<RevisionPage>, depth + 1, out)
+  }
+  return out
+}
+
+/** Every page of a rendered tree to print, in tree order; their bodies are read in turns of the event loop. */
+const flatten = (pages: ReadonlyArray<RevisionPage>): Effect.Effect<ReadonlyArray<ExportPage>> =>
+  mapInTurns(inTreeOrder(pages), ({ page, depth }) => {
     // The rendered markdown leads with the title as a heading (and any description as frontmatter): print the body.
     const markdown = "markdown" in page && typeof page.markdown === "string" ? exportedBody(page.markdown) : ""
-    const children = "pages" in page ? (page.pages as ReadonlyArray<RevisionPage>) : []
-    return [{ id: page.id, title: page.title, type: page.type, depth, markdown }, ...flatten(children, depth + 1)]
+    return { id: page.id, title: page.title, type: page.type, depth, markdown }
   })
 
 const checkOptions = (options: ExportOptions) =>
@@ -152,7 +165,7 @@ export class ContentExports extends Effect.Service<ContentExports>()("@quire/cor
           const source = yield* of
           yield* ensureReadable(target.space, target.revision, source.current)
           const reads = revisionContent(engine, source.urls, target.revision)
-          const pages = flatten(yield* reads.pages({ markdown: true }))
+          const pages = yield* flatten(yield* reads.pages({ markdown: true }))
           const page = target.page
           if (page !== undefined && !pages.some((p) => p.id === page)) return yield* Effect.fail(NotFound.of("Page", page))
           const selected = target.only ? pages.filter((p) => p.id === page).map((p) => ({ ...p, depth: 0 })) : pages

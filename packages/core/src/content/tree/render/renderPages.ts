@@ -1,6 +1,5 @@
 import type { FileValue, PageValue, ReusableValue } from "../objects.js"
 import type { ContentUrls } from "./ContentUrls.js"
-import { pageMarkdown } from "./pageMarkdown.js"
 import type {
   RevisionFile,
   RevisionPage,
@@ -14,8 +13,8 @@ export interface LoadedPages {
   readonly pages: ReadonlyMap<string, PageValue>
   /** Children ids of a page (`""`: the root level), in order. */
   readonly children: ReadonlyMap<string, ReadonlyArray<string>>
-  /** Document bodies by hash, when markdown is rendered. */
-  readonly bodies?: ReadonlyMap<string, string>
+  /** Each document page's `markdown` (see `pageMarkdown`) by page id, when markdown is rendered. */
+  readonly markdown?: ReadonlyMap<string, string>
 }
 
 const defaultLayout: RevisionPageLayoutOptions = {
@@ -68,8 +67,7 @@ export const renderPage = (
       return child === undefined ? [] : [renderPage(loaded, child, path, urls) as RevisionPageChild]
     })
   switch (page.type) {
-    case "document": {
-      const body = page.document === null ? "" : loaded.bodies?.get(page.document)
+    case "document":
       return {
         id: page.id,
         ...base,
@@ -87,9 +85,8 @@ export const renderPage = (
         noRobotsIndex: page.noRobotsIndex,
         tags: [],
         ...optional("documentId", page.document ?? undefined),
-        ...optional("markdown", body === undefined ? undefined : pageMarkdown(page, body))
+        ...optional("markdown", loaded.markdown?.get(page.id))
       }
-    }
     case "group":
       return {
         id: page.id,

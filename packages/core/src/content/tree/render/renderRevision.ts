@@ -4,8 +4,12 @@ import type { PageValue } from "../objects.js"
 import { ancestry, pageDescendants } from "../paths.js"
 import type { TreeReader } from "../TreeReader.js"
 import type { ContentUrls } from "./ContentUrls.js"
+import { pageMarkdown } from "./pageMarkdown.js"
 import { type LoadedPages, renderFile, renderPage, renderPageTree, renderReusable } from "./renderPages.js"
 import type { Revision, RevisionPage } from "./wire.js"
+import { forEachInTurns } from "./turns.js"
+
+export { forEachInTurns, mapInTurns, nextTurn, SLICE_MILLIS } from "./turns.js"
 
 export interface RenderOptions {
   readonly urls: ContentUrls
@@ -13,8 +17,26 @@ export interface RenderOptions {
   readonly markdown?: boolean
 }
 
-const bodiesOf = (reader: TreeReader, pages: Iterable<PageValue>) =>
-  reader.documents([...pages].flatMap((page) => (page.document === null ? [] : [page.document])))
+/**
+ * Each document page's markdown as a reader gets it (`pageMarkdown`), by page id. Composing
+ * parses and prints each body, the most expensive part of a cold read, so it is done in turns
+ * of the event loop (`forEachInTurns`): a read of thousands of pages holds no other request.
+ */
+const markdownOf = (reader: TreeReader, pages: ReadonlyMap<string, PageValue>) =>
+  Effect.flatMap(
+    reader.documents(Array.from(pages.values()).flatMap((page) => (page.document === null ? [] : [page.document]))),
+    (bodies) => {
+      const markdown = new Map<string, string>()
+      return Effect.as(
+        forEachInTurns(pages.values(), (page) => {
+          if (page.type !== "document") return
+          const body = page.document === null ? "" : bodies.get(page.document)
+          if (body !== undefined) markdown.set(page.id, pageMarkdown(page, body))
+        }),
+        markdown
+      )
+    }
+  )
 
 /** A revision in the official `Revision` shape: every page (nested), file and reusable content. A full read. */
 export const renderRevision = Effect.fnUntraced(function* (content: ContentTree, options: RenderOptions) {
@@ -23,7 +45,7 @@ export const renderRevision = Effect.fnUntraced(function* (content: ContentTree,
   const loaded: LoadedPages = {
     pages,
     children: yield* reader.allChildren,
-    ...(options.markdown ? { bodies: yield* bodiesOf(reader, pages.values()) } : {})
+    ...(options.markdown ? { markdown: yield* markdownOf(reader, pages) } : {})
   }
   return {
     object: "revision",
@@ -60,7 +82,7 @@ export const renderPageById = Effect.fnUntraced(function* (content: ContentTree,
   const loaded: LoadedPages = {
     pages,
     children,
-    ...(options.markdown ? { bodies: yield* bodiesOf(reader, pages.values()) } : {})
+    ...(options.markdown ? { markdown: yield* markdownOf(reader, pages) } : {})
   }
   const parentPath = chain
     .slice(0, -1)
