@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit"
 import type { Block, EmbeddedImage } from "./blocks.js"
 import { overPixels } from "./imageLimits.js"
+import { pngOverInflation } from "./pngInflation.js"
 import { pdfText } from "./pdfText.js"
 
 type Doc = typeof PDFDocument
@@ -45,10 +46,12 @@ const embeddedPixels = new WeakMap<Doc, number>()
 
 /**
  * An image scaled to the frame's width (never up), and to a share of the page's height. Its
- * header is read first (pdfkit's `openImage` decodes nothing); one over `ImageLimits`' pixels
- * prints as a line of text and is never decoded.
+ * header is read first (pdfkit's `openImage` decodes nothing); one over `ImageLimits`' pixels,
+ * or a PNG whose data inflates past its header's size, prints as a line of text and is never decoded.
  */
 const image = (doc: Doc, frame: Frame, embedded: EmbeddedImage, alt: string) => {
+  const bomb = pngOverInflation(embedded.bytes)
+  if (bomb !== undefined) return text(doc, frame, `[image: ${alt} (${bomb})]`, BODY.italic, BODY.size)
   let opened: OpenedImage
   try {
     opened = openImage(doc, embedded.bytes)
