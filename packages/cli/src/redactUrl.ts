@@ -15,13 +15,19 @@ const SECRET_ENDINGS = ["sig", "auth", "code", "pwd", "pass"]
 const SECRET_NAME = new RegExp(`${SECRET_WORDS.join("|")}|(?:${SECRET_ENDINGS.join("|")})$`)
 
 /**
- * Whether a query may hold a secret-looking name at all: one of these with anything but letters
- * between its letters (`to[]ken`, `to+ken`, `auth[0]`), or an escape that could spell one. Each
- * word above holds one of these (`password` holds `pass`), so a name the scan passes is safe.
- * Most queries (`format=markdown`, `limit=20&page=...`) hold none and cost this one scan.
+ * Whether a name may be a secret one: one of these with anything but letters between its
+ * letters (`to_ken`, `auth0`). Each word above holds one of these (`password` holds `pass`), so
+ * a name this passes is not a secret one; one it matches is looked at closely.
  */
 const SCANNED_WORDS = ["token", "key", "secret", "pass", "sig", "credential", "session", "jwt", "bearer", "auth", "code", "pwd"]
-const MAYBE_SECRET = new RegExp(`%|${SCANNED_WORDS.map((word) => [...word].join("[^A-Za-z&=]*")).join("|")}`, "i")
+const MAYBE_SECRET_NAME = new RegExp(SCANNED_WORDS.map((word) => [...word].join("[^A-Za-z]*")).join("|"), "i")
+
+/**
+ * A character that can hide a name or split one: an escape, `+`, `;`, brackets, white space,
+ * controls, anything not ASCII. A query without any (most are: `format=markdown`,
+ * `limit=20&page=...`) has its names before the first `=` of each `&`-separated part.
+ */
+const UNUSUAL = /[^A-Za-z0-9&=._~-]/
 
 /** Escapes are undone until none is left (a name may be escaped twice); at most this many times. */
 const MAX_DECODINGS = 3
@@ -62,7 +68,31 @@ const redactPart = (part: string): string => {
   return part
 }
 
+/** `redactPart` for every `&`-separated part of a query that holds an unusual character. */
 const redactQuery = (query: string): string => query.split("&").map(redactPart).join("&")
+
+/**
+ * A query of usual characters only, with the value of each secret-looking parameter redacted.
+ * When no name is one, it costs a scan of each name and makes no string but the names.
+ */
+const redactUsualQuery = (query: string): string => {
+  let redacted: string | undefined
+  let copied = 0
+  for (let start = 0; start < query.length; ) {
+    const ampersand = query.indexOf("&", start)
+    const end = ampersand === -1 ? query.length : ampersand
+    const equals = query.indexOf("=", start)
+    if (equals !== -1 && equals < end) {
+      const name = query.slice(start, equals)
+      if (MAYBE_SECRET_NAME.test(name) && isSecretName(name)) {
+        redacted = `${redacted ?? ""}${query.slice(copied, equals + 1)}${REDACTED}`
+        copied = end
+      }
+    }
+    start = end + 1
+  }
+  return redacted === undefined ? query : `${redacted}${query.slice(copied)}`
+}
 
 /**
  * `url` as it may be written to a log: invite ids in invite paths and the values of
@@ -79,5 +109,5 @@ export const redactUrl = (url: string): string => {
   const safePath = hasInvite ? path.replace(INVITE_ID, `$1${REDACTED}`) : path
   if (question === -1) return safePath
   const query = url.slice(question + 1)
-  return `${safePath}?${MAYBE_SECRET.test(query) ? redactQuery(query) : query}`
+  return `${safePath}?${UNUSUAL.test(query) ? redactQuery(query) : redactUsualQuery(query)}`
 }
