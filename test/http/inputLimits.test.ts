@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mkdtempSync, rmSync, watch } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { MAX_CONTENT_TYPE_LENGTH, MAX_DESCRIPTION_LENGTH } from "@quire/core"
 import { postgresAvailable } from "../support/postgres.js"
 import { type Backend, type Fixture, startFixture } from "./support/fixture.js"
 import { exchange, expectError, expectErrorBody, parseRawAnswer, send } from "./support/rawHttp.js"
@@ -178,6 +179,37 @@ describe.each(backends)("input limits on %s", (backend) => {
       expect(answer.text.length).toBeLessThan(10 * 1024)
       expect(message).not.toMatch(/y{65}/)
     }
+  })
+
+  it("answers a file's contentType or a page's description past its limit with 400 naming it, writes nothing; serves one at the limit", async () => {
+    const changeRequest = await f.call("POST", `/v1/spaces/${f.spaceId}/change-requests`, { subject: "Limits" })
+    const cr = (JSON.parse(changeRequest.text) as { id: string }).id
+    const content = `/v1/spaces/${f.spaceId}/change-requests/${cr}/content`
+    const revision = async () => (JSON.parse((await f.call("GET", `/v1/spaces/${f.spaceId}/change-requests/${cr}`)).text) as { revision: string }).revision
+    const file = (contentType: string) => ({ changes: [{ operation: "insert_files", files: [{ name: "a.bin", contentType, base64: "aGk=" }] }] })
+    // 127 characters a name (RFC 6838), 255 in all.
+    const longest = `${"t".repeat(127)}/${"s".repeat(127)}`
+    expect(longest).toHaveLength(MAX_CONTENT_TYPE_LENGTH)
+
+    const before = await revision()
+    for (const contentType of [`${longest}x`, `application/${"x".repeat(20_000)}`, "text/plain\r\nx-evil: 1"]) {
+      const answer = await f.call("POST", content, file(contentType))
+      expect(expectError(answer, 400)).toMatch(/changes\[0\]\.files\[0\]\.contentType/)
+      expect(JSON.parse(answer.text).error.field).toBe("changes[0].files[0].contentType")
+    }
+    const description = { changes: [{ operation: "insert_page", title: "P", description: "d".repeat(MAX_DESCRIPTION_LENGTH + 1), document: {} }] }
+    const refused = await f.call("POST", content, description)
+    expectError(refused, 400)
+    expect(JSON.parse(refused.text).error.field).toBe("changes[0].description")
+    expect(await revision()).toBe(before)
+
+    const taken = await f.call("POST", `${content}?compat=false`, file(longest))
+    expect(taken.status).toBe(200)
+    const downloadURL = (JSON.parse(taken.text) as { insertedFiles: Array<{ downloadURL: string }> }).insertedFiles[0]!.downloadURL
+    const download = await fetch(downloadURL, { headers: { authorization: `Bearer ${f.token}` } })
+    expect(download.status).toBe(200)
+    expect(download.headers.get("content-type")).toBe(longest)
+    expect(await download.text()).toBe("hi")
   })
 
   it("answers a request line that is not HTTP with 400 in the error shape", async () => {

@@ -52,10 +52,15 @@ export const startServer = async (
     PORT: String(port),
     PUBLIC_URL: url
   }
-  const child: ChildProcess = spawn(tsx, [main, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] })
+  // Node itself runs the server, with tsx as a loader: the `tsx` command is a parent process that
+  // relays a signal and gives the child 2 x 30 ms to acknowledge it before it kills the child
+  // with SIGKILL, which a loaded machine misses (the request log's last lines were lost so).
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", main, "serve"], { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   child.stdout!.on("data", (d) => (output += d))
   child.stderr!.on("data", (d) => (output += d))
+  // `close`, not `exit`: the child may have exited with its last output still in the pipes.
+  const closed = new Promise<void>((done) => child.once("close", () => done()))
   await new Promise<void>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000)
     const check = () => {
@@ -78,11 +83,8 @@ export const startServer = async (
     output: () => output,
     cli: async (...args) => (await run(tsx, [main, ...args], { env })).stdout,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once("exit", done))
-        child.kill("SIGTERM")
-        await exited
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+      await closed
       rmSync(dir, { recursive: true, force: true })
     }
   }

@@ -3,9 +3,7 @@ import { ContentExports, type FileWithBytes, SpaceContent } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { inlineDisposition } from "../contentDisposition.js"
-
-/** A media type with parameters, as a header may carry it; anything else is sent as bytes. */
-const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/
+import { downloadContentType } from "../fileContentType.js"
 
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 has it for this header), or is `*`. */
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
@@ -30,7 +28,7 @@ const download = (found: FileWithBytes, ifNoneMatch: string | undefined) => {
   }
   if (matches(ifNoneMatch, etag)) return HttpServerResponse.empty({ status: 304, headers })
   return HttpServerResponse.uint8Array(found.bytes, {
-    contentType: MEDIA_TYPE.test(found.file.contentType) ? found.file.contentType : "application/octet-stream",
+    contentType: downloadContentType(found.file.contentType),
     headers: { ...headers, "content-disposition": inlineDisposition(found.file.name) }
   })
 }
