@@ -52,7 +52,7 @@ export const renderPage = (
 ): RevisionPage => {
   const path = joinPath(parentPath, page.slug)
   // Each answer starts with `id`, not with `...base`: V8 (Node 20) gives every object that a
-  // literal begins with a spread and then adds to a hidden class of its own (see README).
+  // literal begins with a spread and then adds to a hidden class of its own (see docs/design.md, "Rules for read paths").
   const base = {
     title: page.title,
     ...optional("emoji", page.emoji),
