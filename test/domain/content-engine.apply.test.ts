@@ -175,6 +175,23 @@ describe("applyChanges", () => {
       })
     )
 
+    it.effect("a level-1 heading left in a body (after the title's, or with a title from the frontmatter) keeps its links", () =>
+      Effect.gen(function* () {
+        const base = yield* seedRevision([{ id: "target", title: "Target" }])
+        const applied = yield* applyChanges(base.id, [
+          { operation: "insert_page", document: { markdown: "---\ntitle: From frontmatter\n---\n\n# See [the target](/pages/target)\n\nAnd [again](/pages/target).\n" } }
+        ])
+        const dump = yield* dumpTree(applied.revision)
+        const page = byTitle(dump, "From frontmatter")
+        expect(dump.bodies.get(page.id)).toBe("# See [the target](/pages/target)\n\nAnd [again](/pages/target).\n")
+        const twice = yield* applyChanges(base.id, [
+          { operation: "insert_page", document: { markdown: "# Title\n\n# See [the target](/pages/target)\n" } }
+        ])
+        const second = yield* dumpTree(twice.revision)
+        expect(second.bodies.get(byTitle(second, "Title").id)).toBe("# See [the target](/pages/target)\n")
+      })
+    )
+
     it.effect("revert_page opens another space's revision only when `readable` allows it, refusing it as an unknown one", () =>
       Effect.gen(function* () {
         const base = yield* seedRevision([{ id: "a", title: "A", markdown: "Mine." }])
