@@ -15,27 +15,11 @@ import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
 
-/** Every core service. Needs a storage adapter's layer (Storage + repositories), and `Urls`. */
-const services = Layer.mergeAll(
-  Users.Default,
-  ApiTokens.Default,
-  Organizations.Default,
-  Members.Default,
-  Invites.Default,
-  Teams.Default,
-  Collections.Default,
-  Spaces.Default,
-  SpaceContent.Default,
-  ChangeRequests.Default,
-  ContentLinks.Default,
-  ContentExports.Default,
-  ContentEngine.Default
-)
-
 /**
- * The services a caller uses, by name, as their tags: the registry adapters derive from
- * (`@quire/embed` makes its Promise facade from it, so a service or method added here is
- * there with no facade code). `ContentEngine` is the services' engine, not one of them.
+ * The services a caller uses, by name, as their tags: the one registry of core services. The
+ * layer below, `@quire/embed`'s Promise facade and the authorization check are derived from
+ * it, so a service is added here once and nowhere else. `ContentEngine` is the services'
+ * engine, not one of them.
  */
 export const QuireServices = {
   users: Users,
@@ -55,28 +39,26 @@ export const QuireServices = {
 /** The shape of each service in `QuireServices`. */
 export type QuireServices = { readonly [K in keyof typeof QuireServices]: (typeof QuireServices)[K]["Service"] }
 
+type ServiceLayer = (typeof QuireServices)[keyof typeof QuireServices]["Default"] | typeof ContentEngine.Default
+// Each distributes over the union, layer by layer: what merging them all gives.
+type Provides<L> = L extends Layer.Layer<infer A, infer _E, infer _R> ? A : never
+type Fails<L> = L extends Layer.Layer<infer _A, infer E, infer _R> ? E : never
+type Needs<L> = L extends Layer.Layer<infer _A, infer _E, infer R> ? R : never
+
+/** Every core service's layer, and the engine's. Needs a storage adapter's layer (Storage + repositories), and `Urls`. */
+const services = Layer.mergeAll(
+  ...([ContentEngine.Default, ...Object.values(QuireServices).map((service) => service.Default)] as [ServiceLayer, ...Array<ServiceLayer>])
+) as Layer.Layer<Provides<ServiceLayer>, Fails<ServiceLayer>, Needs<ServiceLayer>>
+
 /**
  * Refuses to compile while a service method still requires `Authorized` or `AccessChecked`:
  * it reads or writes guarded records and is not wrapped in `authorized` (see `policy/Authorized.ts`).
- * The error names the method.
+ * The error names the service and the method.
  */
-type Unchecked<S> = [LeaksAccess<S>] extends [never] ? true : { readonly "not authorized": LeaksAccess<S> }
-const everyMethodAuthorized: {
-  readonly [K in keyof QuireServices]: Unchecked<QuireServices[K]>
-} = {
-  users: true,
-  apiTokens: true,
-  organizations: true,
-  members: true,
-  invites: true,
-  teams: true,
-  collections: true,
-  spaces: true,
-  spaceContent: true,
-  changeRequests: true,
-  contentLinks: true,
-  contentExports: true
-}
+type Unchecked = {
+  readonly [K in keyof QuireServices]: [LeaksAccess<QuireServices[K]>] extends [never] ? never : { readonly [S in K]: LeaksAccess<QuireServices[K]> }
+}[keyof QuireServices]
+const everyMethodAuthorized: [Unchecked] extends [never] ? true : { readonly "not authorized": Unchecked } = true
 void everyMethodAuthorized
 
 export const QuireCore = {
