@@ -137,6 +137,11 @@ try {
     ["markdown: *a x 5,000", async () => { const cr = await newCr(); return () => write(cr, page("*a".repeat(5000))) }],
     ["markdown: 1 MB page", async () => { const cr = await newCr(); return () => write(cr, page("Some words in a paragraph, **bold** and [a link](https://example.com).\n\n".repeat(14000).slice(0, 1_000_000))) }],
     ["markdown: 50 KB of *_", async () => { const cr = await newCr(); return () => write(cr, page("*_".repeat(25000))) }],
+    ["markdown: 250 KB of links and emphasis, within every limit", async () => {
+      const cr = await newCr()
+      const paragraph = Array.from({ length: 20 }, (_, i) => `[link ${i}](https://example.com/${i}) and **bold** _em_`).join(", ")
+      return () => write(cr, page(`${paragraph}.\n\n`.repeat(Math.floor(250_000 / (paragraph.length + 3)))))
+    }],
     ["contentType of 20,000 characters", async () => { const cr = await newCr(); return () => write(cr, [{ operation: "insert_files", files: [{ name: "a.txt", contentType: `text/${"x".repeat(20000)}`, base64: "aGk=" }] }]) }],
     ["PDF: 8000x8000 PNG", async () => pdfOf(await imageCr(8000))],
     ["PDF: 10000x10000 PNG", async () => pdfOf(await imageCr(10000))],
