@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "@effect/vitest"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { withAccessLog } from "../../packages/cli/src/accessLog.js"
 import { redactUrl } from "../../packages/cli/src/redactUrl.js"
+import { loggedServer } from "./accessLogCapture.js"
 
 const inviteId = "s3cretInviteId0000001"
 const shareKey = "s3cretShareKey0000002"
@@ -13,25 +11,12 @@ describe("the access log", () => {
   })
 
   it("writes invite URLs and share keys without their secrets", async () => {
-    let written = ""
-    const write = process.stderr.write.bind(process.stderr)
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk: any, ...rest: Array<any>) => {
-      if (!String(chunk).includes("/v1/")) return write(chunk, ...rest)
-      written += String(chunk)
-      return true
-    })
-    const server = withAccessLog(createServer((_, response) => response.end("{}")))
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    try {
-      await fetch(`${base}/v1/orgs/acme/invites/${inviteId}`, { method: "POST" })
-      await fetch(`${base}/v1/orgs/acme/link-invites/${inviteId}`)
-      await fetch(`${base}/v1/spaces/space1?shareKey=${shareKey}&limit=5`)
-      const deadline = Date.now() + 5_000
-      while (written.split("\n").length <= 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    } finally {
-      await new Promise((done) => server.close(done))
-    }
+    const server = await loggedServer((_, response) => response.end("{}"))
+    const { base } = server
+    await fetch(`${base}/v1/orgs/acme/invites/${inviteId}`, { method: "POST" })
+    await fetch(`${base}/v1/orgs/acme/link-invites/${inviteId}`)
+    await fetch(`${base}/v1/spaces/space1?shareKey=${shareKey}&limit=5`)
+    const written = await server.lines(3)
     const lines = written.trim().split("\n")
     expect(lines).toHaveLength(3)
     expect(written).not.toContain(inviteId)

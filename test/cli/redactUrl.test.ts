@@ -1,10 +1,8 @@
 import { FastCheck as fc } from "effect"
 import { request } from "node:http"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { withAccessLog } from "../../packages/cli/src/accessLog.js"
 import { redactUrl } from "../../packages/cli/src/redactUrl.js"
+import { loggedServer } from "./accessLogCapture.js"
 
 /** A token-like value: base64url, with a prefix that occurs nowhere else in the URLs below. */
 const value = fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("")), minLength: 8, maxLength: 40 }).map((s) => `Zq9${s}`)
@@ -76,31 +74,18 @@ describe("the access log, for the mangled names the issue found", () => {
   })
 
   it("writes each request's line without the token", async () => {
-    let written = ""
-    const write = process.stderr.write.bind(process.stderr)
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk: any, ...rest: Array<any>) => {
-      if (!String(chunk).includes("/v1/")) return write(chunk, ...rest)
-      written += String(chunk)
-      return true
-    })
-    const server = withAccessLog(createServer((_, response) => response.writeHead(400).end("{}")))
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
-    const port = (server.address() as AddressInfo).port
+    const server = await loggedServer((_, response) => response.writeHead(400).end("{}"))
+    const { port } = server
     const names = ["token[]", ";token", "token%20", "token+", "token%00"]
-    try {
-      for (const name of names) {
-        // As sent: node:http puts the path on the wire as it is given.
-        await new Promise<void>((done, fail) =>
-          request({ host: "127.0.0.1", port, path: `/v1/spaces/s1/pdf?${name}=Zq9secretToken` }, (response) => response.resume().on("end", done))
-            .on("error", fail)
-            .end()
-        )
-      }
-      const deadline = Date.now() + 5_000
-      while (written.split("\n").length <= names.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    } finally {
-      await new Promise((done) => server.close(done))
+    for (const name of names) {
+      // As sent: node:http puts the path on the wire as it is given.
+      await new Promise<void>((done, fail) =>
+        request({ host: "127.0.0.1", port, path: `/v1/spaces/s1/pdf?${name}=Zq9secretToken` }, (response) => response.resume().on("end", done))
+          .on("error", fail)
+          .end()
+      )
     }
+    const written = await server.lines(names.length)
     const lines = written.trim().split("\n")
     expect(lines).toHaveLength(names.length)
     expect(written).not.toContain("Zq9secretToken")

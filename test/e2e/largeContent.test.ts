@@ -2,12 +2,11 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { deflateSync } from "node:zlib"
 import { Effect, Exit, Scope } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { makeUser, type Principal } from "./support/fixtures.js"
-import { solidPng } from "./support/png.js"
+import { declaredPng, solidPng } from "./support/png.js"
 import { longestWaitDuring, peakResidentMegabytes } from "./support/probe.js"
 import { type RunningServer, startServer } from "./support/server.js"
 
@@ -21,38 +20,6 @@ import { type RunningServer, startServer } from "./support/server.js"
  */
 const PAGES = 2_000
 const BOUND_MILLIS = 2_000
-
-/** A PNG that declares `width` x `height` RGBA pixels but holds a few bytes of them: decoding it allocates as declared. */
-const declaredPng = (width: number, height: number): Buffer => {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(1_000))),
-    chunk("IEND", Buffer.alloc(0))
-  ])
-}
 
 const pageMarkdown = (n: number) =>
   [

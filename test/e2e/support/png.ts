@@ -36,3 +36,20 @@ export const solidPng = (width: number, height: number, [r, g, b]: readonly [num
     chunk("IEND", Buffer.alloc(0))
   ])
 }
+
+/**
+ * A PNG whose header declares `width` x `height` RGBA pixels but whose data holds a few bytes
+ * of them (valid checksums): what a decoder would allocate is what the header says.
+ */
+export const declaredPng = (width: number, height: number): Buffer => {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 6, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(1_000))),
+    chunk("IEND", Buffer.alloc(0))
+  ])
+}

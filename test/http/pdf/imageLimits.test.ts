@@ -4,15 +4,7 @@ import { describe, expect, it } from "vitest"
 import { exportBlocks } from "../../../adapters/http/src/pdf/exportBlocks.js"
 import { ImageLimits } from "../../../adapters/http/src/pdf/imageLimits.js"
 import { renderPdf } from "../../../adapters/http/src/pdf/renderPdf.js"
-import { solidPng } from "../../e2e/support/png.js"
-
-/** A PNG header declaring `width` x `height` RGBA pixels (no pixel data to speak of). */
-const declaredPng = (width: number, height: number) => {
-  const png = Buffer.from(solidPng(1, 1, [0, 0, 0]))
-  png.writeUInt32BE(width, 16)
-  png.writeUInt32BE(height, 20)
-  return png
-}
+import { declaredPng, solidPng } from "../../e2e/support/png.js"
 
 const file = (id: string, size: number, dimensions?: { width: number; height: number }): RevisionFile => ({
   id,
