@@ -9,7 +9,6 @@ import { type LoadedPages, renderFile, renderPage, renderPageTree, renderReusabl
 import type { Revision, RevisionPage } from "./wire.js"
 import { forEachInTurns } from "./turns.js"
 
-export { forEachInTurns, mapInTurns, nextTurn, SLICE_MILLIS } from "./turns.js"
 
 export interface RenderOptions {
   readonly urls: ContentUrls
