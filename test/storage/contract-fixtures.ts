@@ -1,4 +1,5 @@
 import type {
+  Authorized,
   ChangeRequestId,
   ChangeRequestRecord,
   CollectionId,
@@ -28,7 +29,8 @@ import { Effect, type Layer } from "effect"
 /** Every port a storage adapter provides. */
 export type { StoragePorts }
 
-export type StorageLayer = Layer.Layer<StoragePorts, unknown, never>
+/** An adapter's ports, with `testAuthority`: the contract reads guarded records directly. */
+export type StorageLayer = Layer.Layer<StoragePorts | Authorized, unknown, never>
 
 /** Fresh random ids (mixed-case base62), so tests never collide even on a shared database. */
 export const newId = <B extends string>(): B => randomId() as B
@@ -164,12 +166,12 @@ export const byId = <R extends { readonly id: string }>(rows: ReadonlyArray<R>):
  * Walks a keyset list from the start, each time asking for the rows strictly after the sort
  * key of the last row kept, and checks every slice: at most `limit + 1` rows, `count` the total.
  */
-export const walk = <R>(
-  fetch: (keyset: Keyset) => Effect.Effect<Slice<R>>,
+export const walk = <R, Requires = never>(
+  fetch: (keyset: Keyset) => Effect.Effect<Slice<R>, never, Requires>,
   limit: number,
   sortKey: (row: R) => ReadonlyArray<SortValue>,
   total: number
-): Effect.Effect<Array<R>> =>
+): Effect.Effect<Array<R>, never, Requires> =>
   Effect.gen(function* () {
     const rows: Array<R> = []
     let after: ReadonlyArray<SortValue> | undefined

@@ -4,7 +4,7 @@ import { Hierarchy } from "../hierarchy/Hierarchy.js"
 import { MoveInput, TransferInput } from "../hierarchy/inputs.js"
 import { land } from "../hierarchy/landing.js"
 import { Access, ensure } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded, unrestricted } from "../policy/Authorized.js"
+import { authorized, authorizedCommand, unrestricted } from "../policy/Authorized.js"
 import type { SpaceGrant } from "../policy/Grant.js"
 import type { SpacePermissions } from "../policy/permissions.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
@@ -39,9 +39,9 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const access = yield* Access
     const hierarchy = yield* Hierarchy
     const content = yield* ContentEngine
-    const spaces = guarded(yield* SpaceRepository)
-    const members = guarded(yield* MemberRepository)
-    const changeRequests = guarded(yield* ChangeRequestRepository)
+    const spaces = yield* SpaceRepository
+    const members = yield* MemberRepository
+    const changeRequests = yield* ChangeRequestRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
