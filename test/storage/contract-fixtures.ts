@@ -22,7 +22,7 @@ import type {
   StoragePorts,
   UserRecord
 } from "@quire/core"
-import { compareKeys, randomId } from "@quire/core"
+import { ChangeRequestRepository, compareKeys, randomId, SpaceRepository } from "@quire/core"
 import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 
@@ -150,6 +150,20 @@ export const makeChangeRequest = (
   mergedBy: null,
   mergedAt: null,
   ...over
+})
+
+/** The id of a space stored for the test: change requests need one (a foreign key in SQL). */
+export const storedSpace = Effect.gen(function* () {
+  const space = makeSpace(newId<OrganizationId>())
+  yield* (yield* SpaceRepository).insert(space)
+  return space.id
+})
+
+/** The id of a change request stored for the test, in a space of its own: contributors need one. */
+export const storedChangeRequest = Effect.gen(function* () {
+  const changeRequest = makeChangeRequest(yield* storedSpace, 1)
+  yield* (yield* ChangeRequestRepository).insert(changeRequest)
+  return changeRequest.id
 })
 
 /** `rows` sorted as the ports document: by sort key, ties impossible since keys end in an id. */

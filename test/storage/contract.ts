@@ -7,6 +7,7 @@ import { contentStoreContract } from "./contract-content-store.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
+import { purgeContract } from "./contract-purge.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
@@ -30,6 +31,7 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     contentContract(layer)
     contentStoreContract(layer)
     changeRequestsContract(layer)
+    purgeContract(layer)
     transactionsContract(layer)
   })
 }

@@ -42,13 +42,6 @@ export const makeMemoryChangeRequestRepository = (
       ensureNumberFree(t, changeRequest)
       return t.update(changeRequestsTable, (rows) => replaceExisting(rows, changeRequest.id, changeRequest))
     }),
-  purgeSpace: (spaceId) =>
-    store.write((t) => {
-      const purged = new Set(inSpace(t, spaceId).map((c) => c.id))
-      return t
-        .update(changeRequestsTable, (rows) => HashMap.filter(rows, (c) => c.spaceId !== spaceId))
-        .update(contributorsTable, (rows) => HashMap.filter(rows, (c) => !purged.has(c.changeRequestId)))
-    }),
   findById: (spaceId, id) =>
     store.read((t) => Option.filter(HashMap.get(t.rows(changeRequestsTable), id), (c) => c.spaceId === spaceId)),
   findByMergedRevision: (spaceId, revisionId) =>

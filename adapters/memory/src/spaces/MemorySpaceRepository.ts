@@ -1,5 +1,6 @@
 import { type SpaceRepository, spaceSortKey } from "@quire/core"
 import { type Context, HashMap, Option } from "effect"
+import { deleteCascading } from "../shared/deleteCascading.js"
 import type { MemoryStore } from "../shared/MemoryStore.js"
 import { greatest, sliceBy, sortedBy } from "../shared/sorting.js"
 import { insertNew, pairKey, replaceExisting, rowsOf } from "../shared/keyedRows.js"
@@ -15,7 +16,8 @@ const liveSpaces = (t: Tables, organizationId: string, visibleOnly: boolean) =>
 export const makeMemorySpaceRepository = (store: MemoryStore): Context.Tag.Service<typeof SpaceRepository> => ({
   insert: (space) => store.write((t) => t.update(spacesTable, (rows) => insertNew(rows, space.id, space, "space"))),
   update: (space) => store.write((t) => t.update(spacesTable, (rows) => replaceExisting(rows, space.id, space))),
-  purge: (id) => store.write((t) => t.update(spacesTable, (rows) => HashMap.remove(rows, id))),
+  // What the space owns goes with it: the tables that declare spaces as their owner.
+  purge: (id) => store.write((t) => deleteCascading(t, spacesTable, [id])),
   findById: (id) => store.read((t) => HashMap.get(t.rows(spacesTable), id)),
   findWithMembership: (id, userId) =>
     store.read((t) =>

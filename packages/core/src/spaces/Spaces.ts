@@ -16,7 +16,6 @@ import { resolveLevel } from "../shared/ResolvedLevel.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
@@ -41,7 +40,6 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const content = yield* ContentEngine
     const spaces = yield* SpaceRepository
     const members = yield* MemberRepository
-    const changeRequests = yield* ChangeRequestRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
@@ -280,10 +278,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const batch = yield* storage.transaction(
             Effect.gen(function* () {
               const ids = yield* spaces.listExpired(deletedBefore, PURGE_BATCH)
-              for (const id of ids) {
-                yield* changeRequests.purgeSpace(id)
-                yield* spaces.purge(id)
-              }
+              for (const id of ids) yield* spaces.purge(id)
               return ids.length
             })
           )

@@ -18,8 +18,6 @@ export class ChangeRequestRepository extends Context.Tag("@quire/core/ChangeRequ
     /** Fails (a defect) if the space already has a change request with this number. */
     readonly insert: (changeRequest: ChangeRequestRecord) => Effect.Effect<void, never, Authorized>
     readonly update: (changeRequest: ChangeRequestRecord) => Effect.Effect<void, never, Authorized>
-    /** Removes every change request of the space, and their contributors, for good (when the space is purged). */
-    readonly purgeSpace: (spaceId: SpaceId) => Effect.Effect<void, never, Authorized>
     readonly findById: (
       spaceId: SpaceId,
       id: ChangeRequestId

@@ -19,7 +19,7 @@ export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
   {
     readonly insert: (space: SpaceRecord) => Effect.Effect<void, never, Authorized>
     readonly update: (space: SpaceRecord) => Effect.Effect<void, never, Authorized>
-    /** Removes the space for good. */
+    /** Removes the space for good, and all it owns: its change requests and their contributors. */
     readonly purge: (id: SpaceId) => Effect.Effect<void, never, Authorized>
     /** Finds deleted spaces too. */
     readonly findById: (id: SpaceId) => Effect.Effect<Option.Option<SpaceRecord>, never, Authorized>
