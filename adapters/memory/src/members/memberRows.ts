@@ -1,12 +1,12 @@
-import type { MemberRecord, MemberRow, OrganizationId, TeamId, TeamRow, UserId } from "@quire/core"
+import type { MemberRecord, MemberRow, OrganizationId, UserId } from "@quire/core"
 import { HashMap, Option } from "effect"
-import { pairKey, rowsOf } from "../shared/keyedRows.js"
+import { pairKey } from "../shared/keyedRows.js"
 import type { Tables } from "../shared/Tables.js"
 import { teamMembersTable, teamsTable } from "../teams/teamTables.js"
 import { usersTable } from "../users/usersTable.js"
 import { membersTable } from "./membersTable.js"
 
-/** Joins shared by the member and team repositories. */
+/** Member rows (a membership with its user and team count), read by the member and team repositories. */
 
 /** How many teams of the organization each user is in, computed once per list. */
 export const teamCounts = (t: Tables, organizationId: OrganizationId): Map<UserId, number> => {
@@ -31,9 +31,3 @@ export const findMemberRow = (t: Tables, organizationId: OrganizationId, userId:
   Option.flatMap(HashMap.get(t.rows(membersTable), pairKey(organizationId, userId)), (member) =>
     memberRow(t, member, teamCounts(t, organizationId))
   )
-
-export const teamMemberCount = (t: Tables, teamId: TeamId): number =>
-  rowsOf(t.rows(teamMembersTable)).filter((tm) => tm.teamId === teamId).length
-
-export const teamRow = (t: Tables, teamId: TeamId): Option.Option<TeamRow> =>
-  Option.map(HashMap.get(t.rows(teamsTable), teamId), (team) => ({ team, members: teamMemberCount(t, teamId) }))

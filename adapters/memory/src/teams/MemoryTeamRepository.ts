@@ -1,11 +1,12 @@
 import { type TeamId, type TeamQuery, type TeamRepository, type TeamRow, teamSortKey } from "@quire/core"
 import { type Context, HashMap, Option } from "effect"
 import type { MemoryStore } from "../shared/MemoryStore.js"
-import { memberRow, teamCounts, teamRow } from "../members/memberRows.js"
+import { memberRow, teamCounts } from "../members/memberRows.js"
 import { containsFolded, sliceBy } from "../shared/sorting.js"
 import { insertNew, pairKey, replaceExisting, rowsOf } from "../shared/keyedRows.js"
 import type { Tables } from "../shared/Tables.js"
 import { membersTable } from "../members/membersTable.js"
+import { teamRow } from "./teamRows.js"
 import { teamMembersTable, teamsTable } from "./teamTables.js"
 
 const matches =
