@@ -23,6 +23,7 @@ import {
   type SpaceRecord,
   SpaceRepository,
   Spaces,
+  type StoragePorts,
   type UserId,
   UserRepository,
   type UserRecord,
@@ -31,6 +32,7 @@ import {
 import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import { Context, Effect, Exit, Layer, Logger, LogLevel, Option, type Scope } from "effect"
+import { testAuthority } from "../support/authority.js"
 import { memoryStorage } from "../support/memory.js"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { tempSqliteFile } from "../support/sqlite.js"
@@ -41,8 +43,10 @@ type Server = Context.Context<Core | Layer.Layer.Success<typeof memoryStorage>>
 
 const ROUNDS = 8
 
-const core = (storage: Layer.Layer<Layer.Layer.Success<typeof memoryStorage>, unknown>) =>
-  Layer.build(QuireCore.layer({ publicUrl: "http://quire.test" }).pipe(Layer.provideMerge(storage))) as Effect.Effect<
+const core = (storage: Layer.Layer<StoragePorts, unknown>) =>
+  Layer.build(
+    QuireCore.layer({ publicUrl: "http://quire.test" }).pipe(Layer.provideMerge(Layer.merge(storage, testAuthority)))
+  ) as Effect.Effect<
     Server,
     unknown,
     Scope.Scope

@@ -1,4 +1,5 @@
 import type {
+  Authorized,
   ChangeRequestId,
   ChangeRequestRecord,
   CollectionId,
@@ -21,14 +22,15 @@ import type {
   StoragePorts,
   UserRecord
 } from "@quire/core"
-import { compareKeys, randomId } from "@quire/core"
+import { ChangeRequestRepository, compareKeys, randomId, SpaceRepository } from "@quire/core"
 import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 
 /** Every port a storage adapter provides. */
 export type { StoragePorts }
 
-export type StorageLayer = Layer.Layer<StoragePorts, unknown, never>
+/** An adapter's ports, with `testAuthority`: the contract reads guarded records directly. */
+export type StorageLayer = Layer.Layer<StoragePorts | Authorized, unknown, never>
 
 /** Fresh random ids (mixed-case base62), so tests never collide even on a shared database. */
 export const newId = <B extends string>(): B => randomId() as B
@@ -150,6 +152,20 @@ export const makeChangeRequest = (
   ...over
 })
 
+/** The id of a space stored for the test: change requests need one (a foreign key in SQL). */
+export const storedSpace = Effect.gen(function* () {
+  const space = makeSpace(newId<OrganizationId>())
+  yield* (yield* SpaceRepository).insert(space)
+  return space.id
+})
+
+/** The id of a change request stored for the test, in a space of its own: contributors need one. */
+export const storedChangeRequest = Effect.gen(function* () {
+  const changeRequest = makeChangeRequest(yield* storedSpace, 1)
+  yield* (yield* ChangeRequestRepository).insert(changeRequest)
+  return changeRequest.id
+})
+
 /** `rows` sorted as the ports document: by sort key, ties impossible since keys end in an id. */
 export const sortRows = <R>(
   rows: ReadonlyArray<R>,
@@ -164,12 +180,12 @@ export const byId = <R extends { readonly id: string }>(rows: ReadonlyArray<R>):
  * Walks a keyset list from the start, each time asking for the rows strictly after the sort
  * key of the last row kept, and checks every slice: at most `limit + 1` rows, `count` the total.
  */
-export const walk = <R>(
-  fetch: (keyset: Keyset) => Effect.Effect<Slice<R>>,
+export const walk = <R, Requires = never>(
+  fetch: (keyset: Keyset) => Effect.Effect<Slice<R>, never, Requires>,
   limit: number,
   sortKey: (row: R) => ReadonlyArray<SortValue>,
   total: number
-): Effect.Effect<Array<R>> =>
+): Effect.Effect<Array<R>, never, Requires> =>
   Effect.gen(function* () {
     const rows: Array<R> = []
     let after: ReadonlyArray<SortValue> | undefined

@@ -1,10 +1,13 @@
 import { describe } from "@effect/vitest"
+import { Layer } from "effect"
+import { testAuthority } from "../support/authority.js"
 import { changeRequestsContract } from "./contract-change-requests.js"
 import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
-import type { StorageLayer } from "./contract-fixtures.js"
+import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
+import { purgeContract } from "./contract-purge.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
@@ -17,7 +20,8 @@ export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
  * block builds `layer` once; tests use fresh random ids, so they also hold on a database
  * shared between blocks.
  */
-export const storageContract = (name: string, layer: StorageLayer): void => {
+export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts, unknown, never>): void => {
+  const layer: StorageLayer = Layer.merge(adapter, testAuthority)
   describe(`storage contract: ${name}`, () => {
     usersContract(layer)
     tokensContract(layer)
@@ -27,6 +31,7 @@ export const storageContract = (name: string, layer: StorageLayer): void => {
     contentContract(layer)
     contentStoreContract(layer)
     changeRequestsContract(layer)
+    purgeContract(layer)
     transactionsContract(layer)
   })
 }

@@ -23,7 +23,8 @@ if (await postgresAvailable()) {
           [2, "content"],
           [3, "write_lock"],
           [4, "change_requests"],
-          [5, "change_request_contributors"]
+          [5, "change_request_contributors"],
+          [6, "space_owned_cascade"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -32,7 +33,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 5 }])
+        expect(tables).toStrictEqual([{ n: 6 }])
       })
     )
   })

@@ -16,11 +16,12 @@ import {
 import { MemoryStorage } from "@quire/storage-memory"
 import { expect } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { testAuthority } from "./authority.js"
 import { as, newOrganization, newUser } from "./people.js"
 
 /** Collections and spaces (with organizations and users) on a new, empty memory store. */
 export const contentLayer = Layer.mergeAll(Collections.Default, Spaces.Default, Organizations.Default, Users.Default).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, Ids.random, Urls.layer("http://quire.test")))
+  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, testAuthority, Ids.random, Urls.layer("http://quire.test")))
 )
 
 export { as, newOrganization, newUser }

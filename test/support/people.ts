@@ -19,6 +19,7 @@ import {
 import { expect } from "@effect/vitest"
 import { MemoryStorage } from "@quire/storage-memory"
 import { Effect, Layer } from "effect"
+import { testAuthority } from "./authority.js"
 import { walkPages } from "./pagination.js"
 
 /** Members, invites and teams (with organizations and users) on a new, empty memory store. */
@@ -28,7 +29,7 @@ export const peopleLayer = Layer.mergeAll(
   Teams.Default,
   Organizations.Default,
   Users.Default
-).pipe(Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, Ids.deterministic, Urls.layer("http://quire.test"))))
+).pipe(Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, testAuthority, Ids.deterministic, Urls.layer("http://quire.test"))))
 
 /** Runs `self` on behalf of `user`. */
 export const as =

@@ -32,6 +32,8 @@ export const makeDirectReader = (filename: string): Effect.Effect<SqlReaderServi
       Effect.sync(() => {
         const db = new Database(filename, { readonly: true, fileMustExist: true })
         db.pragma("busy_timeout = 5000")
+        // Only reads run here, but every connection enforces foreign keys, as the client's does.
+        db.pragma("foreign_keys = ON")
         return db
       }),
       (db) => Effect.sync(() => db.close())

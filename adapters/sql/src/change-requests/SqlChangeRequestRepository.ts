@@ -112,12 +112,6 @@ export const makeSqlChangeRequestRepository = Effect.gen(function* () {
   return ChangeRequestRepository.of({
     insert: (changeRequest) =>
       sql`INSERT INTO change_requests ${sql.insert(toRow(changeRequest))}`.pipe(Effect.asVoid, Effect.orDie),
-    purgeSpace: (spaceId) =>
-      Effect.zipRight(
-        sql`DELETE FROM change_request_contributors
-          WHERE change_request_id IN (SELECT id FROM change_requests WHERE space_id = ${spaceId})`,
-        sql`DELETE FROM change_requests WHERE space_id = ${spaceId}`
-      ).pipe(Effect.asVoid, Effect.orDie),
     update: (changeRequest) => {
       const { id: _, ...changes } = toRow(changeRequest)
       return sql`UPDATE change_requests SET ${sql.update(changes)} WHERE id = ${changeRequest.id}`.pipe(

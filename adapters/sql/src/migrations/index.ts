@@ -3,6 +3,7 @@ import { content } from "./0002_content.js"
 import { writeLock } from "./0003_write_lock.js"
 import { changeRequests } from "./0004_change_requests.js"
 import { changeRequestContributors } from "./0005_change_request_contributors.js"
+import { spaceOwnedCascade } from "./0006_space_owned_cascade.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -10,5 +11,6 @@ export const migrations = {
   "0002_content": content,
   "0003_write_lock": writeLock,
   "0004_change_requests": changeRequests,
-  "0005_change_request_contributors": changeRequestContributors
+  "0005_change_request_contributors": changeRequestContributors,
+  "0006_space_owned_cascade": spaceOwnedCascade
 }

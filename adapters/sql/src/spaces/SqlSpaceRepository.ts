@@ -108,6 +108,7 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
       const { id: _, ...changes } = toRow(space)
       return sql`UPDATE spaces SET ${sql.update(changes)} WHERE id = ${space.id}`.pipe(Effect.asVoid, Effect.orDie)
     },
+    // What the space owns goes with it: foreign keys ON DELETE CASCADE (migration 0006).
     purge: (id) => sql`DELETE FROM spaces WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
     findById: (id) =>
       sql<SpaceRow>`SELECT ${columns} FROM spaces WHERE id = ${id}`.pipe(

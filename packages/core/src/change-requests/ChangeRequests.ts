@@ -5,7 +5,7 @@ import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import { changeRequestContentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import type { ChangeRequestGrant } from "../policy/Grant.js"
 import { Conflict } from "../shared/errors.js"
 import { type ChangeRequestId, makeId, type RevisionId, type SpaceId, type UserId } from "../shared/ids.js"
@@ -51,8 +51,8 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
-    const changeRequests = guarded(yield* ChangeRequestRepository)
-    const spaces = guarded(yield* SpaceRepository)
+    const changeRequests = yield* ChangeRequestRepository
+    const spaces = yield* SpaceRepository
     const users = yield* UserRepository
     const revisions = yield* RevisionRepository
     const urls = yield* Urls

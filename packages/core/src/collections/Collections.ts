@@ -3,7 +3,7 @@ import { Hierarchy } from "../hierarchy/Hierarchy.js"
 import { MoveInput, TransferInput } from "../hierarchy/inputs.js"
 import { land } from "../hierarchy/landing.js"
 import { Access } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import type { CollectionGrant, Parent } from "../policy/Grant.js"
 import type { CollectionPermissions } from "../policy/permissions.js"
 import { collectionPermissions, contentLevel, spacePermissions } from "../policy/Policy.js"
@@ -33,8 +33,8 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
     const storage = yield* Storage
     const access = yield* Access
     const hierarchy = yield* Hierarchy
-    const collections = guarded(yield* CollectionRepository)
-    const spaces = guarded(yield* SpaceRepository)
+    const collections = yield* CollectionRepository
+    const spaces = yield* SpaceRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)

@@ -1,6 +1,5 @@
 import { Effect, Option } from "effect"
 import { generateKeyBetween } from "fractional-indexing"
-import { guarded } from "../policy/Authorized.js"
 import type { CollectionId, OrganizationId } from "../shared/ids.js"
 import { bySiblingOrder, type Sibling, type SiblingRef } from "../shared/ordering.js"
 import { type ResolvedLevel, resolveLevel } from "../shared/ResolvedLevel.js"
@@ -17,12 +16,12 @@ export interface Descendants {
 
 /**
  * The tree of collections and spaces in an organization: sibling order, parents and
- * descendants. Its reads and writes are guarded: callers ask `Access` first.
+ * descendants. Its reads and writes require `Authorized` (their ports' do): callers ask `Access` first.
  */
 export class Hierarchy extends Effect.Service<Hierarchy>()("@quire/core/Hierarchy", {
   effect: Effect.gen(function* () {
-    const collections = guarded(yield* CollectionRepository)
-    const spaces = guarded(yield* SpaceRepository)
+    const collections = yield* CollectionRepository
+    const spaces = yield* SpaceRepository
 
     /**
      * The ordered content of one parent: its collections and its spaces (not deleted) share one

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { Access } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
-import { authorized, authorizedCommand, guarded, unrestricted } from "../policy/Authorized.js"
+import { authorized, authorizedCommand, unrestricted } from "../policy/Authorized.js"
 import { Forbidden, NotFound } from "../shared/errors.js"
 import { type InviteId, makeId, type OrganizationId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
@@ -21,9 +21,9 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
     const access = yield* Access
-    const organizations = guarded(yield* OrganizationRepository)
-    const members = guarded(yield* MemberRepository)
-    const invites = guarded(yield* InviteRepository)
+    const organizations = yield* OrganizationRepository
+    const members = yield* MemberRepository
+    const invites = yield* InviteRepository
 
     const command = authorizedCommand(storage)
 

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { Access, ensure } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import { Conflict, NotFound } from "../shared/errors.js"
 import type { OrganizationId, UserId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
@@ -17,9 +17,9 @@ export class Members extends Effect.Service<Members>()("@quire/core/Members", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
     const access = yield* Access
-    const members = guarded(yield* MemberRepository)
-    const teams = guarded(yield* TeamRepository)
-    const spaces = guarded(yield* SpaceRepository)
+    const members = yield* MemberRepository
+    const teams = yield* TeamRepository
+    const spaces = yield* SpaceRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)

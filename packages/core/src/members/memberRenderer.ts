@@ -1,5 +1,4 @@
 import { Effect } from "effect"
-import type { guarded } from "../policy/Authorized.js"
 import type { OrganizationId } from "../shared/ids.js"
 import type { Urls } from "../shared/Urls.js"
 import type { MemberRow } from "../storage/members/MemberRecord.js"
@@ -7,8 +6,8 @@ import type { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import type { Member } from "./Member.js"
 import { renderMember } from "./render.js"
 
-/** The space repository as the services hold it (`guarded`); only its counts are read here. */
-type SpaceCounts = Pick<ReturnType<typeof guarded<SpaceRepository["Type"]>>, "count">
+/** Only the space repository's counts are read here. */
+type SpaceCounts = Pick<SpaceRepository["Type"], "count">
 
 /**
  * Loads the organization's space counts once (all spaces, and those visible to ordinary

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { Access } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
-import { authorized, authorizedCommand, guarded, unrestricted } from "../policy/Authorized.js"
+import { authorized, authorizedCommand, unrestricted } from "../policy/Authorized.js"
 import { organizationPermissions } from "../policy/Policy.js"
 import { Conflict, InvalidInput } from "../shared/errors.js"
 import { makeId, type OrganizationId, type UserId } from "../shared/ids.js"
@@ -23,9 +23,9 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
   effect: Effect.gen(function* () {
     const storage = yield* Storage
     const access = yield* Access
-    const organizations = guarded(yield* OrganizationRepository)
-    const members = guarded(yield* MemberRepository)
-    const teams = guarded(yield* TeamRepository)
+    const organizations = yield* OrganizationRepository
+    const members = yield* MemberRepository
+    const teams = yield* TeamRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)

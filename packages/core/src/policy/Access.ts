@@ -11,6 +11,7 @@ import { OrganizationRepository } from "../storage/organizations/OrganizationRep
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { Actor } from "./Actor.js"
+import type { Authorized } from "../storage/Authorized.js"
 import type { AccessChecked } from "./Authorized.js"
 import type { ChangeRequestGrant, CollectionGrant, OrganizationGrant, Parent, SpaceGrant, TeamGrant } from "./Grant.js"
 import type { CollectionPermissions, OrganizationPermissions, SpacePermissions, TeamPermissions } from "./permissions.js"
@@ -40,8 +41,13 @@ export const ensure = (allowed: boolean, action: string): Effect.Effect<void, Fo
 const ensureNeed = <P>(permissions: P, need: Need<P>): Effect.Effect<void, Forbidden> =>
   need.length === 0 ? Effect.void : ensure(permissions[need[0]] as boolean, need[1])
 
-/** Marks an answer of `Access`: an effect that yields it may be `authorized`. */
-const checked = <A, E, R>(self: Effect.Effect<A, E, R>) => self as Effect.Effect<A, E, R | AccessChecked>
+/**
+ * Makes an answer of `Access`, the one way it discharges `Authorized`: `Access` is the
+ * authority, so its own reads of guarded records need no grant (they are how grants are
+ * decided). The answer is marked instead, and an effect that yields it may be `authorized`.
+ */
+const checked = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  self as Effect.Effect<A, E, Exclude<R, Authorized> | AccessChecked>
 
 /**
  * The one place that loads what the caller may see and decides, with the pure rules of
@@ -117,7 +123,7 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
      * restore it); for anyone else it is `NotFound`. Written without a generator: it runs on
      * nearly every request.
      */
-    const viewSpace = (id: SpaceId): Effect.Effect<SpaceGrant, NotFound, Actor> =>
+    const viewSpace = (id: SpaceId): Effect.Effect<SpaceGrant, NotFound, Actor | Authorized> =>
       Effect.flatMap(Actor, (actor) =>
         Effect.flatMap(spaces.findWithMembership(id, actor.id), (found) => {
           if (Option.isSome(found)) {

@@ -1,34 +1,22 @@
 import type { Effect } from "effect"
+import type { Authorized } from "../storage/Authorized.js"
 import type { Storage } from "../storage/Storage.js"
 
 /**
  * Compile-time proof that a service asks `Access` before it touches what a caller may not see.
  * Neither type exists at run time: both live only in an effect's requirements.
  *
- * - Reads and writes through a `guarded` repository require `Authorized`.
+ * - Reads and writes through the ports of guarded records require `Authorized` (their types
+ *   say so: `storage/Authorized.ts`).
  * - Every `Access` answer requires `AccessChecked`.
  * - `authorized` removes both, and refuses to compile when the effect requires `Authorized`
  *   but never asked `Access`. A service method that forgot `authorized` leaks them into its
  *   type, which `QuireCore` refuses (see `LeaksAccess`).
  */
-declare const AuthorizedId: unique symbol
-export interface Authorized {
-  readonly [AuthorizedId]: typeof AuthorizedId
-}
-
 declare const AccessCheckedId: unique symbol
 export interface AccessChecked {
   readonly [AccessCheckedId]: typeof AccessCheckedId
 }
-
-type Calls<S> = {
-  readonly [K in keyof S]: S[K] extends (...args: infer P) => Effect.Effect<infer A, infer E, infer R>
-    ? (...args: P) => Effect.Effect<A, E, R | Authorized>
-    : S[K]
-}
-
-/** A repository whose every call requires `Authorized`: how services hold the repositories of guarded records. */
-export const guarded = <S>(repository: S): Calls<S> => repository as Calls<S>
 
 interface MissingAccessCheck {
   readonly "reads or writes guarded records without asking Access first": never

@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import { Access } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import { Conflict, InvalidInput, NotFound } from "../shared/errors.js"
 import type { RevisionId, SpaceId } from "../shared/ids.js"
@@ -51,7 +51,7 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
-    const spaces = guarded(yield* SpaceRepository)
+    const spaces = yield* SpaceRepository
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)

@@ -4,7 +4,7 @@ import { Hierarchy } from "../hierarchy/Hierarchy.js"
 import { MoveInput, TransferInput } from "../hierarchy/inputs.js"
 import { land } from "../hierarchy/landing.js"
 import { Access, ensure } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded, unrestricted } from "../policy/Authorized.js"
+import { authorized, authorizedCommand, unrestricted } from "../policy/Authorized.js"
 import type { SpaceGrant } from "../policy/Grant.js"
 import type { SpacePermissions } from "../policy/permissions.js"
 import { contentLevel, spacePermissions } from "../policy/Policy.js"
@@ -16,7 +16,6 @@ import { resolveLevel } from "../shared/ResolvedLevel.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
@@ -39,9 +38,8 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const access = yield* Access
     const hierarchy = yield* Hierarchy
     const content = yield* ContentEngine
-    const spaces = guarded(yield* SpaceRepository)
-    const members = guarded(yield* MemberRepository)
-    const changeRequests = guarded(yield* ChangeRequestRepository)
+    const spaces = yield* SpaceRepository
+    const members = yield* MemberRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
@@ -280,10 +278,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const batch = yield* storage.transaction(
             Effect.gen(function* () {
               const ids = yield* spaces.listExpired(deletedBefore, PURGE_BATCH)
-              for (const id of ids) {
-                yield* changeRequests.purgeSpace(id)
-                yield* spaces.purge(id)
-              }
+              for (const id of ids) yield* spaces.purge(id)
               return ids.length
             })
           )

@@ -1,3 +1,4 @@
+export * from "./Authorized.js"
 export * from "./change-requests/ChangeRequestContributorRecord.js"
 export * from "./change-requests/ChangeRequestRecord.js"
 export * from "./change-requests/ChangeRequestRepository.js"

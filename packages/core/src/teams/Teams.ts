@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { memberRenderer } from "../members/memberRenderer.js"
 import { Access } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import { teamPermissions } from "../policy/Policy.js"
 import { InvalidInput, NotFound } from "../shared/errors.js"
 import { makeId, type OrganizationId, type TeamId, type UserId } from "../shared/ids.js"
@@ -33,9 +33,9 @@ export class Teams extends Effect.Service<Teams>()("@quire/core/Teams", {
   effect: Effect.gen(function* () {
     const storage = yield* Storage
     const access = yield* Access
-    const members = guarded(yield* MemberRepository)
-    const teams = guarded(yield* TeamRepository)
-    const spaces = guarded(yield* SpaceRepository)
+    const members = yield* MemberRepository
+    const teams = yield* TeamRepository
+    const spaces = yield* SpaceRepository
     const users = yield* UserRepository
     const urls = yield* Urls
 

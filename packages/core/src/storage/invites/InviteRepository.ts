@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { Authorized } from "../Authorized.js"
 import type { InviteId, OrganizationId } from "../../shared/ids.js"
 import type { Keyset, Slice } from "../../shared/pagination.js"
 import type { MemberRoleOrGuest } from "../../shared/role.js"
@@ -15,12 +16,18 @@ export interface InviteRecord {
 export class InviteRepository extends Context.Tag("@quire/core/InviteRepository")<
   InviteRepository,
   {
-    readonly insert: (invite: InviteRecord) => Effect.Effect<void>
-    readonly update: (invite: InviteRecord) => Effect.Effect<void>
-    readonly delete: (organizationId: OrganizationId, id: InviteId) => Effect.Effect<void>
-    readonly find: (organizationId: OrganizationId, id: InviteId) => Effect.Effect<Option.Option<InviteRecord>>
+    readonly insert: (invite: InviteRecord) => Effect.Effect<void, never, Authorized>
+    readonly update: (invite: InviteRecord) => Effect.Effect<void, never, Authorized>
+    readonly delete: (organizationId: OrganizationId, id: InviteId) => Effect.Effect<void, never, Authorized>
+    readonly find: (
+      organizationId: OrganizationId,
+      id: InviteId
+    ) => Effect.Effect<Option.Option<InviteRecord>, never, Authorized>
     /** By (createdAt, id) ascending. */
-    readonly list: (organizationId: OrganizationId, keyset: Keyset) => Effect.Effect<Slice<InviteRecord>>
+    readonly list: (
+      organizationId: OrganizationId,
+      keyset: Keyset
+    ) => Effect.Effect<Slice<InviteRecord>, never, Authorized>
   }
 >() {}
 

@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { Authorized } from "../Authorized.js"
 import type { OrganizationId, UserId } from "../../shared/ids.js"
 import type { Keyset, Slice, SortValue } from "../../shared/pagination.js"
 import type { MemberRole } from "../../shared/role.js"
@@ -19,13 +20,23 @@ export interface MemberQuery {
 export class MemberRepository extends Context.Tag("@quire/core/MemberRepository")<
   MemberRepository,
   {
-    readonly insert: (member: MemberRecord) => Effect.Effect<void>
-    readonly update: (member: MemberRecord) => Effect.Effect<void>
-    readonly delete: (organizationId: OrganizationId, userId: UserId) => Effect.Effect<void>
-    readonly find: (organizationId: OrganizationId, userId: UserId) => Effect.Effect<Option.Option<MemberRecord>>
-    readonly findRow: (organizationId: OrganizationId, userId: UserId) => Effect.Effect<Option.Option<MemberRow>>
-    readonly list: (organizationId: OrganizationId, query: MemberQuery, keyset: Keyset) => Effect.Effect<Slice<MemberRow>>
-    readonly countAdmins: (organizationId: OrganizationId) => Effect.Effect<number>
+    readonly insert: (member: MemberRecord) => Effect.Effect<void, never, Authorized>
+    readonly update: (member: MemberRecord) => Effect.Effect<void, never, Authorized>
+    readonly delete: (organizationId: OrganizationId, userId: UserId) => Effect.Effect<void, never, Authorized>
+    readonly find: (
+      organizationId: OrganizationId,
+      userId: UserId
+    ) => Effect.Effect<Option.Option<MemberRecord>, never, Authorized>
+    readonly findRow: (
+      organizationId: OrganizationId,
+      userId: UserId
+    ) => Effect.Effect<Option.Option<MemberRow>, never, Authorized>
+    readonly list: (
+      organizationId: OrganizationId,
+      query: MemberQuery,
+      keyset: Keyset
+    ) => Effect.Effect<Slice<MemberRow>, never, Authorized>
+    readonly countAdmins: (organizationId: OrganizationId) => Effect.Effect<number, never, Authorized>
   }
 >() {}
 

@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { Authorized } from "../Authorized.js"
 import type { MemberRecord } from "../members/MemberRecord.js"
 import type { CollectionId, OrganizationId, SpaceId, UserId } from "../../shared/ids.js"
 import type { Keyset, Slice } from "../../shared/pagination.js"
@@ -16,12 +17,12 @@ export interface SpaceQuery {
 export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
   SpaceRepository,
   {
-    readonly insert: (space: SpaceRecord) => Effect.Effect<void>
-    readonly update: (space: SpaceRecord) => Effect.Effect<void>
-    /** Removes the space for good. */
-    readonly purge: (id: SpaceId) => Effect.Effect<void>
+    readonly insert: (space: SpaceRecord) => Effect.Effect<void, never, Authorized>
+    readonly update: (space: SpaceRecord) => Effect.Effect<void, never, Authorized>
+    /** Removes the space for good, and all it owns: its change requests and their contributors. */
+    readonly purge: (id: SpaceId) => Effect.Effect<void, never, Authorized>
     /** Finds deleted spaces too. */
-    readonly findById: (id: SpaceId) => Effect.Effect<Option.Option<SpaceRecord>>
+    readonly findById: (id: SpaceId) => Effect.Effect<Option.Option<SpaceRecord>, never, Authorized>
     /**
      * A space (deleted ones too) with `userId`'s membership of its organization, in one
      * lookup: what deciding access to a space needs, on the hottest path of the API.
@@ -29,22 +30,33 @@ export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
     readonly findWithMembership: (
       id: SpaceId,
       userId: UserId
-    ) => Effect.Effect<Option.Option<{ readonly space: SpaceRecord; readonly member: Option.Option<MemberRecord> }>>
+    ) => Effect.Effect<
+      Option.Option<{ readonly space: SpaceRecord; readonly member: Option.Option<MemberRecord> }>,
+      never,
+      Authorized
+    >
     /** Direct children of a parent that are not deleted. */
     readonly children: (
       organizationId: OrganizationId,
       parentId: CollectionId | null
-    ) => Effect.Effect<ReadonlyArray<SpaceRecord>>
+    ) => Effect.Effect<ReadonlyArray<SpaceRecord>, never, Authorized>
     /** The greatest `position` among the direct children of a parent that are not deleted. */
     readonly lastPosition: (
       organizationId: OrganizationId,
       parentId: CollectionId | null
-    ) => Effect.Effect<Option.Option<string>>
+    ) => Effect.Effect<Option.Option<string>, never, Authorized>
     /** Spaces not deleted, by (createdAt, id) in `order`. */
-    readonly list: (organizationId: OrganizationId, query: SpaceQuery, keyset: Keyset) => Effect.Effect<Slice<SpaceRecord>>
-    readonly count: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<number>
+    readonly list: (
+      organizationId: OrganizationId,
+      query: SpaceQuery,
+      keyset: Keyset
+    ) => Effect.Effect<Slice<SpaceRecord>, never, Authorized>
+    readonly count: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<number, never, Authorized>
     /** Spaces deleted at or before `deletedBefore`. */
-    readonly listExpired: (deletedBefore: Timestamp, limit: number) => Effect.Effect<ReadonlyArray<SpaceId>>
+    readonly listExpired: (
+      deletedBefore: Timestamp,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<SpaceId>, never, Authorized>
   }
 >() {}
 

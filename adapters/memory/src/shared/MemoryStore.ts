@@ -1,5 +1,5 @@
 import { Effect, Exit, FiberRef, Ref } from "effect"
-import { emptyTables, type Tables } from "./Tables.js"
+import { Tables } from "./Tables.js"
 
 /** Marks the fibers of one running transaction; closed when it ends, so late forks do not join it. */
 interface TransactionToken {
@@ -20,7 +20,7 @@ export interface MemoryStore {
  * values, so the snapshot and the rollback cost nothing.
  */
 export const makeMemoryStore = Effect.sync((): MemoryStore => {
-  const initial = emptyTables()
+  const initial = Tables.empty
   const committed = Ref.unsafeMake(initial)
   const working = Ref.unsafeMake(initial)
   const permit = Effect.unsafeMakeSemaphore(1)

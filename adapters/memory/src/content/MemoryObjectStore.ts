@@ -1,6 +1,7 @@
 import type { ObjectHash, ObjectStore, StoredObject } from "@quire/core"
 import { type Context, Effect, HashMap, Option } from "effect"
-import type { MemoryStore } from "./MemoryStore.js"
+import type { MemoryStore } from "../shared/MemoryStore.js"
+import { objectsTable } from "./contentTables.js"
 
 /** Only the stored fields, so what comes back is what SQL would return, whatever the caller passed. */
 const copyOf = (object: StoredObject): StoredObject => ({ hash: object.hash, kind: object.kind, body: object.body })
@@ -12,14 +13,14 @@ export const makeMemoryObjectStore = (store: MemoryStore): Context.Tag.Service<t
       let written = 0
       return Effect.map(
         store.write((t) => {
-          const added = HashMap.mutate(t.objects, (map) => {
+          const added = HashMap.mutate(t.rows(objectsTable), (map) => {
             for (const object of objects) {
               if (HashMap.has(map, object.hash)) continue
               HashMap.set(map, object.hash, copyOf(object))
               written++
             }
           })
-          return written === 0 ? t : { ...t, objects: added }
+          return written === 0 ? t : t.with(objectsTable, added)
         }),
         () => written
       )
@@ -28,14 +29,14 @@ export const makeMemoryObjectStore = (store: MemoryStore): Context.Tag.Service<t
     store.read((t) => {
       const found = new Map<ObjectHash, StoredObject>()
       for (const hash of hashes) {
-        const object = HashMap.get(t.objects, hash)
+        const object = HashMap.get(t.rows(objectsTable), hash)
         if (Option.isSome(object)) found.set(hash, object.value)
       }
       return found
     }),
   size: store.read((t) => {
     let bytes = 0
-    for (const object of HashMap.values(t.objects)) bytes += Buffer.byteLength(object.body, "utf8")
-    return { objects: HashMap.size(t.objects), bytes }
+    for (const object of HashMap.values(t.rows(objectsTable))) bytes += Buffer.byteLength(object.body, "utf8")
+    return { objects: HashMap.size(t.rows(objectsTable)), bytes }
   })
 })

@@ -6,13 +6,15 @@ import {
   contributorSortKey
 } from "@quire/core"
 import { type Context, HashMap, Option } from "effect"
-import type { MemoryStore } from "./MemoryStore.js"
-import { sliceBy, sortedBy } from "./sorting.js"
-import { insertNew, pairKey, replaceExisting, rowsOf, type Tables } from "./Tables.js"
+import type { MemoryStore } from "../shared/MemoryStore.js"
+import { sliceBy, sortedBy } from "../shared/sorting.js"
+import { insertNew, pairKey, replaceExisting, rowsOf } from "../shared/keyedRows.js"
+import type { Tables } from "../shared/Tables.js"
+import { changeRequestsTable, contributorsTable } from "./changeRequestTables.js"
 
 /** Numbers are unique per space, as the unique index on (space_id, number) keeps them in SQL. */
 const ensureNumberFree = (t: Tables, changeRequest: ChangeRequestRecord) => {
-  const taken = rowsOf(t.changeRequests).some(
+  const taken = rowsOf(t.rows(changeRequestsTable)).some(
     (c) => c.spaceId === changeRequest.spaceId && c.number === changeRequest.number && c.id !== changeRequest.id
   )
   if (taken) {
@@ -20,10 +22,12 @@ const ensureNumberFree = (t: Tables, changeRequest: ChangeRequestRecord) => {
   }
 }
 
-const inSpace = (t: Tables, spaceId: string) => rowsOf(t.changeRequests).filter((c) => c.spaceId === spaceId)
+const inSpace = (t: Tables, spaceId: string) => rowsOf(t.rows(changeRequestsTable)).filter((c) => c.spaceId === spaceId)
 
-const matches = (query: ChangeRequestQuery) => (c: ChangeRequestRecord): boolean =>
-  c.status === query.status && (query.createdBy === undefined || c.createdBy === query.createdBy)
+const matches =
+  (query: ChangeRequestQuery) =>
+  (c: ChangeRequestRecord): boolean =>
+    c.status === query.status && (query.createdBy === undefined || c.createdBy === query.createdBy)
 
 export const makeMemoryChangeRequestRepository = (
   store: MemoryStore
@@ -31,27 +35,15 @@ export const makeMemoryChangeRequestRepository = (
   insert: (changeRequest) =>
     store.write((t) => {
       ensureNumberFree(t, changeRequest)
-      return {
-        ...t,
-        changeRequests: insertNew(t.changeRequests, changeRequest.id, changeRequest, "change request")
-      }
+      return t.update(changeRequestsTable, (rows) => insertNew(rows, changeRequest.id, changeRequest, "change request"))
     }),
   update: (changeRequest) =>
     store.write((t) => {
       ensureNumberFree(t, changeRequest)
-      return { ...t, changeRequests: replaceExisting(t.changeRequests, changeRequest.id, changeRequest) }
-    }),
-  purgeSpace: (spaceId) =>
-    store.write((t) => {
-      const purged = new Set(inSpace(t, spaceId).map((c) => c.id))
-      return {
-        ...t,
-        changeRequests: HashMap.filter(t.changeRequests, (c) => c.spaceId !== spaceId),
-        changeRequestContributors: HashMap.filter(t.changeRequestContributors, (c) => !purged.has(c.changeRequestId))
-      }
+      return t.update(changeRequestsTable, (rows) => replaceExisting(rows, changeRequest.id, changeRequest))
     }),
   findById: (spaceId, id) =>
-    store.read((t) => Option.filter(HashMap.get(t.changeRequests, id), (c) => c.spaceId === spaceId)),
+    store.read((t) => Option.filter(HashMap.get(t.rows(changeRequestsTable), id), (c) => c.spaceId === spaceId)),
   findByMergedRevision: (spaceId, revisionId) =>
     store.read((t) => Option.fromNullable(inSpace(t, spaceId).find((c) => c.revisionMerged === revisionId))),
   findByNumber: (spaceId, number) =>
@@ -62,7 +54,7 @@ export const makeMemoryChangeRequestRepository = (
   recordContributor: (changeRequestId, userId, at) =>
     store.write((t) => {
       const key = pairKey(changeRequestId, userId)
-      const found = HashMap.get(t.changeRequestContributors, key)
+      const found = HashMap.get(t.rows(contributorsTable), key)
       const next =
         found._tag === "Some"
           ? {
@@ -71,12 +63,12 @@ export const makeMemoryChangeRequestRepository = (
               contributions: found.value.contributions + 1
             }
           : { changeRequestId, userId, firstContributedAt: at, lastContributedAt: at, contributions: 1 }
-      return { ...t, changeRequestContributors: HashMap.set(t.changeRequestContributors, key, next) }
+      return t.update(contributorsTable, (rows) => HashMap.set(rows, key, next))
     }),
   listContributors: (changeRequestId) =>
     store.read((t) =>
       sortedBy(
-        rowsOf(t.changeRequestContributors).filter((c) => c.changeRequestId === changeRequestId),
+        rowsOf(t.rows(contributorsTable)).filter((c) => c.changeRequestId === changeRequestId),
         contributorSortKey
       )
     )

@@ -1,7 +1,8 @@
 import type { BlobStore } from "@quire/core"
 import { type Context, Effect, HashMap, Option } from "effect"
 import { createHash } from "node:crypto"
-import type { MemoryStore } from "./MemoryStore.js"
+import type { MemoryStore } from "../shared/MemoryStore.js"
+import { blobsTable } from "./contentTables.js"
 
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
@@ -12,11 +13,14 @@ export const makeMemoryBlobStore = (store: MemoryStore): Context.Tag.Service<typ
       const hash = sha256(bytes)
       return Effect.as(
         store.write((t) =>
-          HashMap.has(t.blobs, hash) ? t : { ...t, blobs: HashMap.set(t.blobs, hash, Uint8Array.from(bytes)) }
+          HashMap.has(t.rows(blobsTable), hash)
+            ? t
+            : t.update(blobsTable, (rows) => HashMap.set(rows, hash, Uint8Array.from(bytes)))
         ),
         hash
       )
     }),
-  get: (hash) => store.read((t) => Option.map(HashMap.get(t.blobs, hash), (bytes) => Uint8Array.from(bytes))),
-  has: (hash) => store.read((t) => HashMap.has(t.blobs, hash))
+  get: (hash) =>
+    store.read((t) => Option.map(HashMap.get(t.rows(blobsTable), hash), (bytes) => Uint8Array.from(bytes))),
+  has: (hash) => store.read((t) => HashMap.has(t.rows(blobsTable), hash))
 })
