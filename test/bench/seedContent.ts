@@ -1,4 +1,4 @@
-import { ContentEngine, Organizations, type RevisionId, type SpaceId, SpaceContent, Spaces } from "@quire/core"
+import { ContentEngine, Organizations, type RevisionId, type SpaceId, Content, Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { spaceOfSize } from "./contentEngine.js"
 
@@ -11,7 +11,7 @@ export interface ContentSpace {
 
 /**
  * An organization of its own (the seeded one must keep exactly the listed spaces) with one
- * space per size, its content imported by the engine and merged through `SpaceContent.merge`:
+ * space per size, its content imported by the engine and merged through `Content.merge`:
  * about √n groups at the root, each with an equal share of document pages (`spaceOfSize`).
  * Runs as the seeded user, who administers it.
  */
@@ -20,7 +20,7 @@ export const seedContentSpaces = (sizes: ReadonlyArray<number>) =>
     const organization = yield* (yield* Organizations).create({ title: "Bench Content" })
     const spaces = yield* Spaces
     const engine = yield* ContentEngine
-    const content = yield* SpaceContent
+    const content = yield* Content
     const seeded: Array<ContentSpace> = []
     for (const size of sizes) {
       const space = yield* spaces.create(organization.id, { title: `Pages ${size}` })

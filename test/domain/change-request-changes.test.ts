@@ -1,12 +1,12 @@
 import { describe, expect } from "@effect/vitest"
-import type { RevisionId } from "@quire/core"
+import { ContentScope, type RevisionId } from "@quire/core"
 import { Effect, TestClock } from "effect"
 import { changeRequestServices, changeRequestTest, withSpace } from "../support/changeRequests.js"
 import { as, expectInvalid, expectTag } from "../support/content.js"
 
 /**
  * What a change request changes (`ChangeRequests.changes`), what a revision changed
- * (`SpaceContent.changes`), and who contributed to a change request (`ChangeRequests.contributors`).
+ * (`Content.changes`, in a change request or a revision scope), and who contributed to a change request (`ChangeRequests.contributors`).
  */
 const test = changeRequestTest
 
@@ -16,13 +16,13 @@ const services = changeRequestServices
 const summary = (changes: { readonly changes: ReadonlyArray<{ readonly type: string; readonly page?: { id: string }; readonly file?: { id: string } }> }) =>
   changes.changes.map((c) => `${c.type} ${c.page?.id ?? c.file?.id}`)
 
-describe("ChangeRequests.changes", () => {
+describe("Content.changes of a change request", () => {
   test("the changes a change request makes against its merge base: created, edited, deleted, moved pages and files", () =>
     Effect.gen(function* () {
-      const { crs } = yield* services
+      const { crs, content } = yield* services
       const { w, space } = yield* withSpace
       const cr = yield* as(w.editor)(crs.create(space.id, {}))
-      expect(yield* as(w.reader)(crs.changes(space.id, cr.id))).toEqual({ changes: [] })
+      expect(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id })))).toEqual({ changes: [] })
       const applied = yield* as(w.editor)(
         crs.updateContent(space.id, cr.id, [
           { operation: "insert_page", title: "C", document: { markdown: "three" } },
@@ -33,7 +33,7 @@ describe("ChangeRequests.changes", () => {
       )
       const c = applied.changes[0]!.page
       const file = applied.insertedFiles[0]!.id
-      const changes = yield* as(w.reader)(crs.changes(space.id, cr.number))
+      const changes = yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.number })))
       // Pages by path (A, A/B, C), then files.
       expect(summary(changes)).toEqual(["page_edited a", "page_moved b", `page_created ${c}`, `file_created ${file}`])
       expect(changes.changes[0]).toMatchObject({ attributes: { title: { before: "A", after: "A2" } } })
@@ -41,15 +41,15 @@ describe("ChangeRequests.changes", () => {
       expect(changes.more).toBeUndefined()
       yield* as(w.editor)(crs.updateContent(space.id, cr.id, [{ operation: "delete_page", page: c }]))
       // Created, then deleted in the change request: nothing to report about it.
-      expect(summary(yield* as(w.reader)(crs.changes(space.id, cr.id)))).toEqual(["page_edited a", "page_moved b", `file_created ${file}`])
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }))))).toEqual(["page_edited a", "page_moved b", `file_created ${file}`])
       // Deleting a page the space has is reported.
       yield* as(w.editor)(crs.updateContent(space.id, cr.id, [{ operation: "delete_page", page: "b" }]))
-      expect(summary(yield* as(w.reader)(crs.changes(space.id, cr.id)))).toEqual(["page_edited a", "page_deleted b", `file_created ${file}`])
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }))))).toEqual(["page_edited a", "page_deleted b", `file_created ${file}`])
     }))
 
   test("what the space did after the change request was made is not the change request's", () =>
     Effect.gen(function* () {
-      const { crs } = yield* services
+      const { crs, content } = yield* services
       const { w, space } = yield* withSpace
       const idle = yield* as(w.editor)(crs.create(space.id, {}))
       const busy = yield* as(w.editor)(crs.create(space.id, {}))
@@ -58,22 +58,22 @@ describe("ChangeRequests.changes", () => {
       const other = yield* as(w.editor)(crs.create(space.id, {}))
       yield* as(w.editor)(crs.updateContent(space.id, other.id, [{ operation: "update_page", page: "a", title: "A2" }]))
       expect((yield* as(w.admin)(crs.merge(space.id, other.id))).result).toBe("merge")
-      expect(yield* as(w.reader)(crs.changes(space.id, idle.id))).toEqual({ changes: [] })
-      expect(summary(yield* as(w.reader)(crs.changes(space.id, busy.id)))).toEqual(["page_edited b"])
+      expect(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: idle.id })))).toEqual({ changes: [] })
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: busy.id }))))).toEqual(["page_edited b"])
       // Updated from the space: its merge base moves, and its changes are still only its own.
       expect((yield* as(w.editor)(crs.updateFromSpace(space.id, busy.id))).result).toBe("update")
-      expect(summary(yield* as(w.reader)(crs.changes(space.id, busy.id)))).toEqual(["page_edited b"])
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: busy.id }))))).toEqual(["page_edited b"])
       // Merged: the same changes, as merged, even after the space moves on.
       expect((yield* as(w.admin)(crs.merge(space.id, busy.id))).result).toBe("merge")
       const later = yield* as(w.editor)(crs.create(space.id, {}))
       yield* as(w.editor)(crs.updateContent(space.id, later.id, [{ operation: "delete_page", page: "b" }]))
       yield* as(w.admin)(crs.merge(space.id, later.id))
-      expect(summary(yield* as(w.reader)(crs.changes(space.id, busy.id)))).toEqual(["page_edited b"])
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: busy.id }))))).toEqual(["page_edited b"])
     }))
 
   test("limit: 10 unless asked, `more` counts the rest; out of 1..1000 is InvalidInput naming limit; outsiders NotFound", () =>
     Effect.gen(function* () {
-      const { crs } = yield* services
+      const { crs, content } = yield* services
       const { w, space } = yield* withSpace
       const cr = yield* as(w.editor)(crs.create(space.id, {}))
       const inserts = Array.from({ length: 12 }, (_, i) => ({
@@ -82,18 +82,18 @@ describe("ChangeRequests.changes", () => {
         document: { markdown: "" }
       }))
       yield* as(w.editor)(crs.updateContent(space.id, cr.id, inserts))
-      const first = yield* as(w.reader)(crs.changes(space.id, cr.id))
+      const first = yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id })))
       expect(first.changes).toHaveLength(10)
       expect(first.more).toBe(2)
-      const three = yield* as(w.reader)(crs.changes(space.id, cr.id, { limit: 3 }))
+      const three = yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), { limit: 3 }))
       expect(three.changes).toEqual(first.changes.slice(0, 3))
       expect(three.more).toBe(9)
-      const all = yield* as(w.reader)(crs.changes(space.id, cr.id, { limit: 12 }))
+      const all = yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), { limit: 12 }))
       expect(all.changes).toHaveLength(12)
       expect(all.more).toBeUndefined()
-      for (const limit of [0, -1, 1.5, 1001, Number.NaN]) yield* expectInvalid(as(w.reader)(crs.changes(space.id, cr.id, { limit })), "limit")
-      yield* expectTag(as(w.outsider)(crs.changes(space.id, cr.id)), "NotFound")
-      yield* expectTag(as(w.reader)(crs.changes(space.id, 99)), "NotFound")
+      for (const limit of [0, -1, 1.5, 1001, Number.NaN]) yield* expectInvalid(as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), { limit })), "limit")
+      yield* expectTag(as(w.outsider)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }))), "NotFound")
+      yield* expectTag(as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: 99 }))), "NotFound")
     }))
 })
 
@@ -105,18 +105,18 @@ describe("SpaceContent.changes", () => {
       const cr = yield* as(w.editor)(crs.create(space.id, {}))
       yield* as(w.editor)(crs.updateContent(space.id, cr.id, [{ operation: "update_page", page: "a", title: "A2" }]))
       const merged = yield* as(w.admin)(crs.merge(space.id, cr.id))
-      expect(summary(yield* as(w.reader)(content.changes(space.id, merged.revision)))).toEqual(["page_edited a"])
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.Revision({ spaceId: space.id, revisionId: merged.revision }))))).toEqual(["page_edited a"])
       // The import the space started from was merged onto its empty first revision.
       const fresh = yield* as(w.admin)(spaces.create(w.org, {}))
-      expect(yield* as(w.reader)(content.changes(fresh.id, fresh.revision))).toEqual({ changes: [] })
+      expect(yield* as(w.reader)(content.changes(ContentScope.Revision({ spaceId: fresh.id, revisionId: fresh.revision })))).toEqual({ changes: [] })
       // A revision without parents, against no content: all of it is new.
       const imported = yield* engine.importPages([{ id: "x", title: "X", markdown: "x" }], { spaceId: fresh.id })
-      expect(summary(yield* as(w.reader)(content.changes(fresh.id, imported.revision.id)))).toEqual(["page_created x"])
-      expect((yield* as(w.reader)(content.changes(space.id, merged.revision, { limit: 1 }))).more).toBeUndefined()
-      yield* expectInvalid(as(w.reader)(content.changes(space.id, merged.revision, { limit: 0 })), "limit")
+      expect(summary(yield* as(w.reader)(content.changes(ContentScope.Revision({ spaceId: fresh.id, revisionId: imported.revision.id }))))).toEqual(["page_created x"])
+      expect((yield* as(w.reader)(content.changes(ContentScope.Revision({ spaceId: space.id, revisionId: merged.revision }), { limit: 1 }))).more).toBeUndefined()
+      yield* expectInvalid(as(w.reader)(content.changes(ContentScope.Revision({ spaceId: space.id, revisionId: merged.revision }), { limit: 0 })), "limit")
       // Another space's revision (the caller sees both) is readable, as getRevisionById reads it; an unknown one is not.
-      yield* expectTag(as(w.reader)(content.changes(space.id, "unknownRevision0000" as RevisionId)), "NotFound")
-      yield* expectTag(as(w.outsider)(content.changes(space.id, merged.revision)), "NotFound")
+      yield* expectTag(as(w.reader)(content.changes(ContentScope.Revision({ spaceId: space.id, revisionId: "unknownRevision0000" as RevisionId }))), "NotFound")
+      yield* expectTag(as(w.outsider)(content.changes(ContentScope.Revision({ spaceId: space.id, revisionId: merged.revision }))), "NotFound")
     }))
 })
 

@@ -12,7 +12,7 @@ import {
   ContentEngine,
   QuireCore,
   type SpaceId,
-  SpaceContent,
+  Content,
   Spaces,
   type UserRecord
 } from "@quire/core"
@@ -56,7 +56,7 @@ const setUp = (
       const space = yield* (yield* Spaces).create(org, {})
       const engine = yield* ContentEngine
       const imported = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-      yield* (yield* SpaceContent).merge(space.id, { revision: imported.revision.id })
+      yield* (yield* Content).merge(space.id, { revision: imported.revision.id })
       const crs = yield* ChangeRequests
       const one = yield* crs.create(space.id, {})
       const two = yield* crs.create(space.id, {})

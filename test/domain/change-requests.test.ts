@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { canMoveTo, ChangeRequestRepository, type ChangeRequestStatus, ContentEngine } from "@quire/core"
+import { canMoveTo, ChangeRequestRepository, type ChangeRequestStatus, ContentEngine, ContentScope } from "@quire/core"
 import { Effect, Option, TestClock } from "effect"
 import { changeRequestServices, changeRequestTest, withSpace } from "../support/changeRequests.js"
 import { as, expectInvalid, expectTag } from "../support/content.js"
@@ -150,22 +150,22 @@ describe("ChangeRequests", () => {
 
   test("a change request's content reads as the space's does: its revision, pages, a page by id or path, files", () =>
     Effect.gen(function* () {
-      const { crs } = yield* services
+      const { crs, content } = yield* services
       const { w, space } = yield* withSpace
       const cr = yield* as(w.editor)(crs.create(space.id, {}))
       yield* as(w.editor)(
         crs.updateContent(space.id, cr.id, [{ operation: "update_page", page: "a", title: "A in the CR", document: { markdown: "changed" } }])
       )
-      const revision = yield* as(w.reader)(crs.revision(space.id, cr.number))
+      const revision = yield* as(w.reader)(content.revision(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.number })))
       expect(revision.id).toBe((yield* as(w.reader)(crs.get(space.id, cr.id))).revision)
-      expect((yield* as(w.reader)(crs.pages(space.id, cr.id))).map((p) => p.title)).toEqual(["A in the CR", "B"])
-      const page = yield* as(w.reader)(crs.page(space.id, cr.id, "a", { markdown: true }))
+      expect((yield* as(w.reader)(content.pages(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id })))).map((p) => p.title)).toEqual(["A in the CR", "B"])
+      const page = yield* as(w.reader)(content.page(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), "a", { markdown: true }))
       expect((page as { markdown?: string }).markdown).toContain("changed")
-      expect((yield* as(w.reader)(crs.pageByPath(space.id, cr.id, "b"))).id).toBe("b")
-      expect(yield* as(w.reader)(crs.files(space.id, cr.id))).toEqual([])
-      yield* expectTag(as(w.reader)(crs.page(space.id, cr.id, "nope")), "NotFound")
-      yield* expectTag(as(w.reader)(crs.file(space.id, cr.id, "nope")), "NotFound")
-      yield* expectTag(as(w.outsider)(crs.pages(space.id, cr.id)), "NotFound")
+      expect((yield* as(w.reader)(content.pageByPath(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), "b"))).id).toBe("b")
+      expect(yield* as(w.reader)(content.files(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id })))).toEqual([])
+      yield* expectTag(as(w.reader)(content.page(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(content.file(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }), "nope")), "NotFound")
+      yield* expectTag(as(w.outsider)(content.pages(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }))), "NotFound")
       // The space itself is unchanged until the merge.
       expect(yield* titles(space.revision)).toEqual(["A", "B"])
     }))

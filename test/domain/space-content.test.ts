@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ContentEngine, type RevisionId, SpaceContent, Spaces } from "@quire/core"
+import { ContentEngine, type RevisionId, Content, Spaces, ContentScope } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { as, contentLayer, expectInvalid, expectTag, newWorld } from "../support/content.js"
 
-const layer = Layer.merge(SpaceContent.Default, ContentEngine.Default).pipe(Layer.provideMerge(contentLayer))
+const layer = Layer.merge(Content.Default, ContentEngine.Default).pipe(Layer.provideMerge(contentLayer))
 const test = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
   it.effect(name, () => Effect.provide(body(), layer) as Effect.Effect<A, E>)
 
-const services = Effect.all({ spaces: Spaces, content: SpaceContent, engine: ContentEngine })
+const services = Effect.all({ spaces: Spaces, content: Content, engine: ContentEngine })
 
 /** The titles of a revision's root-level pages, in order. */
 const titles = (revision: string) =>
@@ -15,7 +15,7 @@ const titles = (revision: string) =>
     Effect.flatMap(engine.tree(revision), (tree) => Effect.map(tree.children(null), (pages) => pages.map((p) => p.title)))
   )
 
-describe("SpaceContent.merge", () => {
+describe("Content.merge", () => {
   test("puts an imported revision onto a space: the space's revision is a merge of both", () =>
     Effect.gen(function* () {
       const { spaces, content, engine } = yield* services
@@ -127,22 +127,22 @@ describe("SpaceContent.merge", () => {
         { spaceId: space.id, parents: [space.revision] }
       )
       const merged = yield* as(w.admin)(content.merge(space.id, { revision: imported.revision.id }))
-      const revision = yield* as(w.reader)(content.revision(space.id))
+      const revision = yield* as(w.reader)(content.revision(ContentScope.Space({ spaceId: space.id })))
       expect(revision).toMatchObject({ object: "revision", id: merged.revision.id, type: "merge" })
       expect(revision.pages.map((p) => p.title)).toEqual(["Intro"])
-      const deep = yield* as(w.reader)(content.page(space.id, "deep", { markdown: true }))
+      const deep = yield* as(w.reader)(content.page(ContentScope.Space({ spaceId: space.id }), "deep", { markdown: true }))
       expect(deep).toMatchObject({ id: "deep", title: "Deep", path: "intro/deep" })
       expect((deep as { markdown?: string }).markdown).toContain("Below.")
-      expect((yield* as(w.reader)(content.pageByPath(space.id, ""))).id).toBe("intro")
-      expect((yield* as(w.reader)(content.pageByPath(space.id, "intro/deep"))).id).toBe("deep")
-      expect(yield* as(w.reader)(content.files(space.id))).toEqual([])
-      expect((yield* as(w.reader)(content.pages(space.id, { revision: space.revision }))).length).toBe(0)
-      yield* expectTag(as(w.reader)(content.page(space.id, "nope")), "NotFound")
-      yield* expectTag(as(w.reader)(content.file(space.id, "nope")), "NotFound")
-      yield* expectTag(as(w.reader)(content.pageByPath(space.id, "missing")), "NotFound")
-      yield* expectTag(as(w.outsider)(content.revision(space.id)), "NotFound")
+      expect((yield* as(w.reader)(content.pageByPath(ContentScope.Space({ spaceId: space.id }), ""))).id).toBe("intro")
+      expect((yield* as(w.reader)(content.pageByPath(ContentScope.Space({ spaceId: space.id }), "intro/deep"))).id).toBe("deep")
+      expect(yield* as(w.reader)(content.files(ContentScope.Space({ spaceId: space.id })))).toEqual([])
+      expect((yield* as(w.reader)(content.pages(ContentScope.Revision({ spaceId: space.id, revisionId: space.revision })))).length).toBe(0)
+      yield* expectTag(as(w.reader)(content.page(ContentScope.Space({ spaceId: space.id }), "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(content.file(ContentScope.Space({ spaceId: space.id }), "nope")), "NotFound")
+      yield* expectTag(as(w.reader)(content.pageByPath(ContentScope.Space({ spaceId: space.id }), "missing")), "NotFound")
+      yield* expectTag(as(w.outsider)(content.revision(ContentScope.Space({ spaceId: space.id }))), "NotFound")
       const other = yield* newWorld
       const theirs = yield* as(other.admin)(spaces.create(other.org, {}))
-      yield* expectTag(as(w.admin)(content.revision(space.id, { revision: theirs.revision })), "NotFound")
+      yield* expectTag(as(w.admin)(content.revision(ContentScope.Revision({ spaceId: space.id, revisionId: theirs.revision }))), "NotFound")
     }))
 })

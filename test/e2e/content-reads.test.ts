@@ -113,6 +113,32 @@ describe("revisions", () => {
     await expectFailure(carl.api.spaces.getRevisionById(space, "unknownRevision0000"), 404)
     await expectFailure(carl.api.spaces.listPagesInRevisionById(space, "unknownRevision0000"), 404)
   })
+
+  it("getPageInRevisionByPath, listFilesInRevisionById, getFileInRevisionById read a past revision as the current content reads", async () => {
+    const current = (await carl.api.spaces.getCurrentRevision(space)).data.id
+    const byPath = (await carl.api.spaces.getPageInRevisionByPath(space, current, encodeURIComponent("intro/deep"), { format: "markdown" } as any)).data as any
+    expect(byPath).toEqual((await carl.api.spaces.getPageInRevisionById(space, current, deep, { format: "markdown" } as any)).data)
+    expect(((await carl.api.spaces.getPageInRevisionByPath(space, current, "intro")).data as any).id).toBe(intro)
+    await expectFailure(carl.api.spaces.getPageInRevisionByPath(space, initial, "intro"), 404)
+    await expectFailure(carl.api.spaces.getPageInRevisionByPath(space, current, "intro", { format: "document" } as any), 400, /format/)
+
+    const files = (await carl.api.spaces.listFilesInRevisionById(space, current)).data
+    expect(files.items.map((f) => f.id)).toEqual([file])
+    expect(files).toEqual((await carl.api.spaces.listFiles(space)).data)
+    expect((await carl.api.spaces.listFilesInRevisionById(space, initial)).data.items).toEqual([])
+    await expectFailure(carl.api.spaces.listFilesInRevisionById(space, current, { limit: 0 }), 400, /limit/)
+    expect((await carl.api.spaces.getFileInRevisionById(space, current, file)).data).toEqual((await carl.api.spaces.getFileById(space, file)).data)
+    await expectFailure(carl.api.spaces.getFileInRevisionById(space, initial, file), 404)
+    await expectFailure(carl.api.spaces.getFileInRevisionById(space, "unknownRevision0000", file), 404)
+  })
+
+  it("a revision read by id is immutable; the current content is revalidated", async () => {
+    const current = (await carl.api.spaces.getCurrentRevision(space)).data.id
+    const past = await fetch(`${server.url}/v1/spaces/${space}/revisions/${current}/files`, { headers: { authorization: `Bearer ${carl.token}` } })
+    expect(past.headers.get("cache-control")).toBe("private, max-age=31536000, immutable")
+    const now = await fetch(`${server.url}/v1/spaces/${space}/content/files`, { headers: { authorization: `Bearer ${carl.token}` } })
+    expect(now.headers.get("cache-control")).toBe("private, no-cache")
+  })
 })
 
 describe("who may read", () => {
@@ -128,7 +154,10 @@ describe("who may read", () => {
       () => eve.api.spaces.getFileById(space, "someFile"),
       () => eve.api.spaces.getRevisionById(space, current),
       () => eve.api.spaces.listPagesInRevisionById(space, current),
-      () => eve.api.spaces.getPageInRevisionById(space, current, intro)
+      () => eve.api.spaces.getPageInRevisionById(space, current, intro),
+      () => eve.api.spaces.getPageInRevisionByPath(space, current, "intro"),
+      () => eve.api.spaces.listFilesInRevisionById(space, current),
+      () => eve.api.spaces.getFileInRevisionById(space, current, file)
     ]) {
       await expectFailure(read(), 404)
     }

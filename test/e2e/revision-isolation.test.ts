@@ -164,6 +164,9 @@ describe.skipIf(backend.skip === true)("revision reads by id: another space's re
     who.api.spaces.getRevisionById(space, revision),
     who.api.spaces.listPagesInRevisionById(space, revision),
     who.api.spaces.getPageInRevisionById(space, revision, secretPage),
+    who.api.spaces.getPageInRevisionByPath(space, revision, "plans"),
+    who.api.spaces.listFilesInRevisionById(space, revision),
+    who.api.spaces.getFileInRevisionById(space, revision, "someFile"),
     who.api.spaces.getRevisionSemanticChanges(space, revision)
   ]
 

@@ -1,5 +1,5 @@
 /** One instance: concurrent calls, close twice, calls after close; SQLite files and reopening. */
-import { openQuire, QuireError } from "@quire/embed"
+import { ContentScope, openQuire, QuireError } from "@quire/embed"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -51,13 +51,13 @@ describe("@quire/embed lifecycle", () => {
       expect(await quire.users.count()).toBe(2)
       expect((await again.organizations.get(first.org.id)).title).toBe("Acme")
       expect((await again.spaces.get(first.space.id)).title).toBe("Handbook")
-      expect((await again.spaceContent.pages(first.space.id)).map((p) => p.title)).toEqual(["Welcome"])
+      expect((await again.content.pages(ContentScope.Space({ spaceId: first.space.id }))).map((p) => p.title)).toEqual(["Welcome"])
       expect((await again.changeRequests.get(first.space.id, cr.number)).status).toBe("merged")
       expect((await again.teams.get(first.org.id, team.id)).title).toBe("Writers")
       expect((await again.collections.get(collection.id)).title).toBe("Guides")
       expect((await again.members.list(first.org.id, {})).items).toHaveLength(2)
-      expect((await again.contentLinks.spaceLinks(first.space.id)).count).toBe(0)
-      expect((await again.contentExports.space(first.space.id)).space).toBe(first.space.id)
+      expect((await again.links.links(ContentScope.Space({ spaceId: first.space.id }))).count).toBe(0)
+      expect((await again.pdfExports.target(ContentScope.Space({ spaceId: first.space.id }))).space).toBe(first.space.id)
     } finally {
       await quire.close()
     }

@@ -1,5 +1,5 @@
 /** Every service of the facade, at least one call per method family, on memory storage. */
-import { ConflictError, type Quire } from "@quire/embed"
+import { ConflictError, ContentScope, type Quire } from "@quire/embed"
 import { Option } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { rejection, world } from "./support.js"
@@ -94,32 +94,32 @@ describe("@quire/embed services (memory)", () => {
     await as.changeRequests.updateContent(w.space.id, cr.id, [
       { operation: "insert_page", title: "Welcome", document: { markdown: "Hello, see [docs](https://example.com)." } }
     ])
-    expect((await as.changeRequests.pages(w.space.id, cr.number)).map((p) => p.title)).toEqual(["Welcome"])
+    expect((await as.content.pages(ContentScope.ChangeRequest({ spaceId: w.space.id, changeRequest: cr.number }))).map((p) => p.title)).toEqual(["Welcome"])
     expect((await as.changeRequests.get(w.space.id, cr.id)).subject).toBe("Welcome")
     expect((await as.changeRequests.list(w.space.id, { status: "draft" })).items).toHaveLength(1)
     expect(await as.changeRequests.conflicts(w.space.id, cr.id)).toEqual([])
-    expect((await as.changeRequests.changes(w.space.id, cr.id)).changes).toHaveLength(1)
+    expect((await as.content.changes(ContentScope.ChangeRequest({ spaceId: w.space.id, changeRequest: cr.id }))).changes).toHaveLength(1)
     expect((await as.changeRequests.contributors(w.space.id, cr.id)).count).toBe(1)
     const merged = await as.changeRequests.merge(w.space.id, cr.id)
     expect(merged.result).toBe("merge")
 
-    const pages = await as.spaceContent.pages(w.space.id)
+    const pages = await as.content.pages(ContentScope.Space({ spaceId: w.space.id }))
     expect(pages.map((p) => p.title)).toEqual(["Welcome"])
-    expect((await as.spaceContent.page(w.space.id, pages[0]!.id)).title).toBe("Welcome")
-    expect((await as.spaceContent.revision(w.space.id)).object).toBe("revision")
-    expect(await as.spaceContent.files(w.space.id)).toEqual([])
+    expect((await as.content.page(ContentScope.Space({ spaceId: w.space.id }), pages[0]!.id)).title).toBe("Welcome")
+    expect((await as.content.revision(ContentScope.Space({ spaceId: w.space.id }))).object).toBe("revision")
+    expect(await as.content.files(ContentScope.Space({ spaceId: w.space.id }))).toEqual([])
 
-    const links = await as.contentLinks.spaceLinks(w.space.id)
+    const links = await as.links.links(ContentScope.Space({ spaceId: w.space.id }))
     expect(links.items.map((l) => l.targetReference)).toEqual([{ kind: "url", url: "https://example.com" }])
-    const target = await as.contentExports.space(w.space.id)
+    const target = await as.pdfExports.target(ContentScope.Space({ spaceId: w.space.id }))
     expect(target).toMatchObject({ space: w.space.id, only: false })
   })
 
-  it("leaves out what holds effects (contentOf, an export's content) and, on quire.users, what needs a caller", () => {
-    // @ts-expect-error contentOf returns bound Effect readers: not on the Promise facade
-    void quire.as(w.ada).spaceContent.contentOf
+  it("leaves out what holds effects (open, an export's content) and, on quire.users, what needs a caller", () => {
+    // @ts-expect-error open returns bound Effect readers: not on the Promise facade
+    void quire.as(w.ada).content.open
     // @ts-expect-error an export's content holds `fileBytes`, an Effect: Effect-only
-    void quire.as(w.ada).contentExports.content
+    void quire.as(w.ada).pdfExports.content
     // @ts-expect-error me needs a caller: not on quire.users
     void quire.users.me
   })

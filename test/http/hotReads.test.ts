@@ -6,7 +6,7 @@ import {
   Organizations,
   type RevisionId,
   type SpaceId,
-  SpaceContent,
+  Content,
   Spaces,
   Users
 } from "@quire/core"
@@ -39,7 +39,7 @@ const world = Effect.gen(function* () {
   const space = yield* asAda(spaces.create(organization.id, { title: "Handbook" }))
   const empty = yield* asAda(spaces.create(organization.id, { title: "Empty" }))
   const { revision } = yield* asAda((yield* ContentEngine).importPages(PAGES, { spaceId: space.id as SpaceId }))
-  yield* asAda((yield* SpaceContent).merge(space.id as SpaceId, { revision: revision.id as RevisionId }))
+  yield* asAda((yield* Content).merge(space.id as SpaceId, { revision: revision.id as RevisionId }))
   return { adaToken, bobToken, spaceId: space.id, emptyId: empty.id }
 })
 

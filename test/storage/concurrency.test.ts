@@ -18,7 +18,8 @@ import {
   type OrganizationId,
   Organizations,
   QuireCore,
-  SpaceContent,
+  Content,
+  ContentScope,
   type SpaceId,
   type SpaceRecord,
   SpaceRepository,
@@ -125,7 +126,7 @@ const spaceWithPages = (server: Server, admin: UserRecord, organizationId: Organ
       { id: "b", title: "B", markdown: "two" }
     ]
     const first = yield* engine.importPages(pages, { spaceId: space.id, parents: [space.revision] })
-    const start = yield* on(server, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: first.revision.id })))
+    const start = yield* on(server, admin, Effect.flatMap(Content, (c) => c.merge(space.id, { revision: first.revision.id })))
     return { space, start }
   })
 
@@ -158,8 +159,8 @@ const concurrencyContract = (name: string, servers: Servers) =>
           const ours = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "a", title: "A2" }])
           const theirs = yield* engine.apply(start.revision.id, [{ operation: "update_page", page: "b", title: "B2" }])
           const exits = yield* race([
-            on(one, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: ours.revision.id }))),
-            on(two, admin, Effect.flatMap(SpaceContent, (c) => c.merge(space.id, { revision: theirs.revision.id })))
+            on(one, admin, Effect.flatMap(Content, (c) => c.merge(space.id, { revision: ours.revision.id }))),
+            on(two, admin, Effect.flatMap(Content, (c) => c.merge(space.id, { revision: theirs.revision.id })))
           ])
           expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
           const after = yield* spaceRecord(one, space.id)
@@ -254,7 +255,7 @@ const concurrencyContract = (name: string, servers: Servers) =>
           expect(exits.map(tagOf)).toStrictEqual(["ok", "ok"])
           const contributors = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.contributors(space.id, cr.id)))
           expect(contributors.items.map((c) => [c.user.id, c.count])).toStrictEqual([[second.id, 2]])
-          const changes = yield* on(one, admin, Effect.flatMap(ChangeRequests, (c) => c.changes(space.id, cr.id)))
+          const changes = yield* on(one, admin, Effect.flatMap(Content, (c) => c.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.id }))))
           expect(changes.changes.map((c) => ("page" in c ? c.page.title : ""))).toStrictEqual([`a${round}`, `b${round}`])
         }
       })

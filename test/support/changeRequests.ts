@@ -1,10 +1,10 @@
 import { it } from "@effect/vitest"
-import { ChangeRequests, ContentEngine, SpaceContent, Spaces } from "@quire/core"
+import { ChangeRequests, ContentEngine, Content, Spaces } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { as, contentLayer, newWorld } from "./content.js"
 
 /** Change requests and space content, over `contentLayer`. */
-export const changeRequestsLayer = Layer.mergeAll(ChangeRequests.Default, SpaceContent.Default, ContentEngine.Default).pipe(
+export const changeRequestsLayer = Layer.mergeAll(ChangeRequests.Default, Content.Default, ContentEngine.Default).pipe(
   Layer.provideMerge(contentLayer)
 )
 
@@ -12,7 +12,7 @@ export const changeRequestsLayer = Layer.mergeAll(ChangeRequests.Default, SpaceC
 export const changeRequestTest = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
   it.effect(name, () => Effect.provide(body(), changeRequestsLayer) as Effect.Effect<A, E>)
 
-export const changeRequestServices = Effect.all({ spaces: Spaces, crs: ChangeRequests, content: SpaceContent, engine: ContentEngine })
+export const changeRequestServices = Effect.all({ spaces: Spaces, crs: ChangeRequests, content: Content, engine: ContentEngine })
 
 /** A world with a space holding pages A and B (ids "a", "b"). */
 export const withSpace = Effect.gen(function* () {

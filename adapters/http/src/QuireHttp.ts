@@ -1,28 +1,25 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { ChangeRequests, Collections, ContentExports, ContentLinks, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
+import { ChangeRequests, Collections, Content, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive, BearerTokensLive } from "./Authentication.js"
 import { ErrorMappingLive } from "./errorMapping.js"
-import { ChangeRequestContentHandlers } from "./handlers/ChangeRequestContentHandlers.js"
 import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
 import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
-import { ContentHandlers } from "./handlers/ContentHandlers.js"
-import { ExportsHandlersLive } from "./handlers/ExportsHandlers.js"
-import { FilesHandlers } from "./handlers/FilesHandlers.js"
 import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
-import { LinksHandlers } from "./handlers/LinksHandlers.js"
 import { MembersHandlers } from "./handlers/MembersHandlers.js"
 import { MetaHandlers } from "./handlers/MetaHandlers.js"
 import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
-import { RevisionChangesHandlers } from "./handlers/RevisionChangesHandlers.js"
 import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
 import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
 import { UsersHandlers } from "./handlers/UsersHandlers.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
 import { isolated } from "./isolated.js"
+import { ContentHttp } from "./content/ContentHandlers.js"
+import { LinksHttp } from "./links/LinksHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
+import { PdfExportsHttp } from "./pdf-export/PdfExportsHandlers.js"
 
 /** Each group built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -34,13 +31,10 @@ const Handlers = Layer.mergeAll(
   isolated(TeamsHandlers, [Authentication, Teams]),
   isolated(CollectionsHandlers, [Authentication, Collections]),
   isolated(SpacesHandlers, [Authentication, Spaces]),
-  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls]),
-  isolated(ContentHandlers, [Authentication, SpaceContent, ChangeRequests, Urls]),
-  isolated(FilesHandlers, [Authentication, SpaceContent, ContentExports]),
-  ExportsHandlersLive,
-  isolated(LinksHandlers, [Authentication, ContentLinks]),
-  isolated(ChangeRequestContentHandlers, [Authentication, ChangeRequests, Urls]),
-  isolated(RevisionChangesHandlers, [Authentication, SpaceContent, ChangeRequests])
+  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Content, Urls]),
+  ContentHttp,
+  LinksHttp,
+  PdfExportsHttp
 )
 
 /**

@@ -1,7 +1,7 @@
 export * from "./Api.js"
 export * from "./Authentication.js"
 export * from "./errors.js"
-export * from "./exports/ExportLinks.js"
+export * from "./pdf-export/ExportLinks.js"
 export { DEFAULT_MAX_BODY_BYTES, type InputLimitOptions, InputLimits, MAX_JSON_DEPTH } from "./input/InputLimits.js"
 export * from "./QuireHttp.js"
 export * from "./RateLimits.js"

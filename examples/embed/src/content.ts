@@ -2,7 +2,7 @@
  * The content engine through the library API: a first revision, two lines of edits from it,
  * their merge, what changed, and the result put onto a space. Each step writes only what changed.
  */
-import { Actor, ContentEngine, contentUrls, Organizations, QuireCore, SpaceContent, Spaces, Urls, Users } from "@quire/core"
+import { Actor, ContentEngine, contentUrls, Organizations, QuireCore, Content, Spaces, Urls, Users } from "@quire/core"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect, Layer } from "effect"
 
@@ -34,7 +34,7 @@ const tour = Effect.gen(function* () {
     urls: contentUrls(yield* Urls, spaceId)
   })
   // Put the result onto the space, under the rules of a merge (the caller needs `merge`).
-  const published = yield* (yield* SpaceContent).merge(spaceId, { revision: merged.revision.id })
+  const published = yield* (yield* Content).merge(spaceId, { revision: merged.revision.id })
   return { merged: merged.revision.id, changes: changes.changes.map((c) => c.type), space: published.space }
 })
 

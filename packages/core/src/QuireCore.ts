@@ -2,14 +2,14 @@ import { Layer } from "effect"
 import { ChangeRequests } from "./change-requests/ChangeRequests.js"
 import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
-import { ContentExports } from "./exports/ContentExports.js"
+import { PdfExports } from "./pdf-export/PdfExports.js"
 import { Invites } from "./invites/Invites.js"
-import { ContentLinks } from "./links/ContentLinks.js"
+import { Links } from "./links/Links.js"
 import { Members } from "./members/Members.js"
 import { Organizations } from "./organizations/Organizations.js"
 import type { LeaksAccess } from "./policy/Authorized.js"
 import { Urls } from "./shared/Urls.js"
-import { SpaceContent } from "./spaces/SpaceContent.js"
+import { Content } from "./content-scope/Content.js"
 import { Spaces } from "./spaces/Spaces.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
@@ -30,10 +30,10 @@ export const QuireServices = {
   teams: Teams,
   collections: Collections,
   spaces: Spaces,
-  spaceContent: SpaceContent,
+  content: Content,
   changeRequests: ChangeRequests,
-  contentLinks: ContentLinks,
-  contentExports: ContentExports
+  links: Links,
+  pdfExports: PdfExports
 } as const
 
 /** The shape of each service in `QuireServices`. */

@@ -7,7 +7,7 @@ import { fromCause, fromFailure, QuireError, withStack } from "./errors.js"
 type EffectOf<M> = M extends (...args: any) => infer Made ? Made : M
 
 /**
- * Whether a result holds effects to run later (the bound readers `contentOf` returns, an
+ * Whether a result holds effects to run later (the bound readers `open` returns, an
  * export's `fileBytes`): such members stay Effect-only, a Promise caller could not run what
  * they return. An `Option` (`users.findById`) is data.
  */

@@ -1,8 +1,8 @@
 /**
- * `tsx test/bench/micro/pageReads.ts`: SpaceContent.page over random pages of a 10,000-page
+ * `tsx test/bench/micro/pageReads.ts`: Content.page over random pages of a 10,000-page
  * space, in process, on SQLite: median and p99 µs, cold (first read of each page) and warm.
  */
-import { Actor, ApiTokens, Ids, QuireCore, type SpaceId, SpaceContent, Users } from "@quire/core"
+import { Actor, ApiTokens, Ids, QuireCore, type SpaceId, Content, Users, ContentScope } from "@quire/core"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -23,7 +23,7 @@ const program = Effect.gen(function* () {
   return yield* Effect.provideService(
     Effect.gen(function* () {
       const [space] = yield* seedContentSpaces([10_000])
-      const content = yield* SpaceContent
+      const content = yield* Content
       const ids = [...space!.pageIds]
       for (let i = ids.length - 1; i > 0; i--) {
         const j = Math.floor(Math.random() * (i + 1))
@@ -34,7 +34,7 @@ const program = Effect.gen(function* () {
         const groups: Array<number> = []
         for (const id of ids.slice(0, 2000)) {
           const start = performance.now()
-          yield* content.page(space!.spaceId as SpaceId, id, { markdown: true })
+          yield* content.page(ContentScope.Space({ spaceId: space!.spaceId as SpaceId }), id, { markdown: true })
           ;(id.startsWith("g") ? groups : times).push((performance.now() - start) * 1000)
         }
         console.log(

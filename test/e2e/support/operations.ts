@@ -77,7 +77,10 @@ export const operationsByArea = {
     "getFileById",
     "getRevisionById",
     "listPagesInRevisionById",
-    "getPageInRevisionById"
+    "getPageInRevisionById",
+    "getPageInRevisionByPath",
+    "listFilesInRevisionById",
+    "getFileInRevisionById"
   ],
   links: [
     "listSpaceLinks",

@@ -1,10 +1,10 @@
 import type { ExportContent } from "@quire/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { exportBlocks } from "../../../adapters/http/src/pdf/exportBlocks.js"
-import { markdownBlocks } from "../../../adapters/http/src/pdf/markdownBlocks.js"
-import { pdfText } from "../../../adapters/http/src/pdf/pdfText.js"
-import { renderPdf } from "../../../adapters/http/src/pdf/renderPdf.js"
+import { exportBlocks } from "../../../adapters/http/src/pdf-export/render/exportBlocks.js"
+import { markdownBlocks } from "../../../adapters/http/src/pdf-export/render/markdownBlocks.js"
+import { pdfText } from "../../../adapters/http/src/pdf-export/render/pdfText.js"
+import { renderPdf } from "../../../adapters/http/src/pdf-export/render/renderPdf.js"
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 

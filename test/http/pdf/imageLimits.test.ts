@@ -1,9 +1,9 @@
 import type { ExportContent, RevisionFile } from "@quire/core"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { exportBlocks } from "../../../adapters/http/src/pdf/exportBlocks.js"
-import { ImageLimits } from "../../../adapters/http/src/pdf/imageLimits.js"
-import { renderPdf } from "../../../adapters/http/src/pdf/renderPdf.js"
+import { exportBlocks } from "../../../adapters/http/src/pdf-export/render/exportBlocks.js"
+import { ImageLimits } from "../../../adapters/http/src/pdf-export/render/imageLimits.js"
+import { renderPdf } from "../../../adapters/http/src/pdf-export/render/renderPdf.js"
 import { declaredPng, solidPng } from "../../e2e/support/png.js"
 
 const file = (id: string, size: number, dimensions?: { width: number; height: number }): RevisionFile => ({

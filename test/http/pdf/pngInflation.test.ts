@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
-import { pngOverInflation } from "../../../adapters/http/src/pdf/pngInflation.js"
+import { pngOverInflation } from "../../../adapters/http/src/pdf-export/render/pngInflation.js"
 import { solidPng } from "../../e2e/support/png.js"
 
 /** `png` with its IDAT data replaced by `pixels` deflated (the CRC is not checked by the guard). */

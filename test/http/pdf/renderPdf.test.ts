@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { Block } from "../../../adapters/http/src/pdf/blocks.js"
-import { renderPdf } from "../../../adapters/http/src/pdf/renderPdf.js"
+import type { Block } from "../../../adapters/http/src/pdf-export/render/blocks.js"
+import { renderPdf } from "../../../adapters/http/src/pdf-export/render/renderPdf.js"
 
 describe("renderPdf", () => {
   it.effect("writes a large export in a worker thread: the event loop turns while it is made", () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type ExportGrant, signGrant, verifyGrant } from "../../../adapters/http/src/exports/signedToken.js"
+import { type ExportGrant, signGrant, verifyGrant } from "../../../adapters/http/src/pdf-export/signedToken.js"
 
 const key = new Uint8Array(Buffer.from("a".repeat(32)))
 const grant: ExportGrant = { user: "u1", space: "s1", revision: "r1", page: "p1", only: true, expires: 1_000 }

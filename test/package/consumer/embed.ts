@@ -3,7 +3,7 @@
  * `node` after `tsc` (strict, no `skipLibCheck`). Between the markers: docs/embedding.md's example.
  */
 // README:begin
-import { Actor, ContentEngine, Organizations, QuireCore, SpaceContent, Spaces, Users } from "@quire/core"
+import { Actor, ContentEngine, Organizations, QuireCore, Content, Spaces, Users } from "@quire/core"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect, Layer, ManagedRuntime } from "effect"
 
@@ -21,7 +21,7 @@ const space = await runtime.runPromise(
     // then merge it onto the space, as a change request's merge would.
     const engine = yield* ContentEngine
     const imported = yield* engine.importPages([{ title: "Welcome", markdown: "Hello." }], { spaceId: space.id })
-    return (yield* (yield* SpaceContent).merge(space.id, { revision: imported.revision.id })).space
+    return (yield* (yield* Content).merge(space.id, { revision: imported.revision.id })).space
   }).pipe(Effect.provideService(Actor, user))
 )
 // README:end

@@ -2,6 +2,8 @@ import { HttpApiBuilder } from "@effect/platform"
 import {
   ChangeRequests,
   changeRequestContentUrls,
+  Content,
+  ContentScope,
   renderContentUpdate,
   renderMergeConflicts,
   type RevisionId,
@@ -21,6 +23,7 @@ const withoutConflicts = <Result extends string>({ result, revision }: { readonl
 export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequests", (handlers) =>
   Effect.gen(function* () {
     const changeRequests = yield* ChangeRequests
+    const content = yield* Content
     const urls = yield* Urls
     return handlers
       .handle("createChangeRequest", ({ path, payload }) => withLocation(changeRequests.create(path.spaceId, payload)))
@@ -51,7 +54,7 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
         json(Effect.map(changeRequests.conflicts(path.spaceId, path.changeRequestId), renderMergeConflicts))
       )
       .handle("getChangeRequestChanges", ({ path, urlParams }) =>
-        json(changeRequests.changes(path.spaceId, path.changeRequestId, { limit: urlParams.limit }))
+        json(content.changes(ContentScope.ChangeRequest({ spaceId: path.spaceId, changeRequest: path.changeRequestId }), { limit: urlParams.limit }))
       )
       .handle("getContributorsByChangeRequestId", ({ path }) =>
         json(changeRequests.contributors(path.spaceId, path.changeRequestId))

@@ -3,9 +3,9 @@ import { Actor } from "@quire/core"
 import { Context, Effect, Layer, Option } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication, BearerTokens } from "../Authentication.js"
-import { ContentGroup } from "../groups/ContentGroup.js"
+import { ContentGroup } from "../content/ContentGroup.js"
+import { ContentReadHandlers } from "../content/ContentHandlers.js"
 import { SpacesGroup } from "../groups/SpacesGroup.js"
-import { ContentReadHandlers } from "../handlers/ContentHandlers.js"
 import { SpaceReadHandlers } from "../handlers/SpacesHandlers.js"
 import type { RequestOf } from "../handlers/RequestOf.js"
 import { compileHotRoute } from "./hotRoute.js"
@@ -67,7 +67,7 @@ export const HotReadsLive = Layer.effect(
     const tokens = yield* BearerTokens
     const content = yield* ContentReadHandlers
     const spaces = yield* SpaceReadHandlers
-    const routes = [hotRoute(ContentGroup, "getPageById", content.getPageById), hotRoute(SpacesGroup, "getSpaceById", spaces.getSpaceById)]
+    const routes = [hotRoute(ContentGroup, "getPageById", content.pageById), hotRoute(SpacesGroup, "getSpaceById", spaces.getSpaceById)]
     const none = Option.none<HttpServerResponse.HttpServerResponse>()
 
     const answer = (request: HttpServerRequest.HttpServerRequest) => {

@@ -2,7 +2,6 @@ import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
-import { changeRequestContentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
 import { authorized, authorizedCommand } from "../policy/Authorized.js"
@@ -19,8 +18,6 @@ import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
-import { type PageOptions, revisionContent } from "../spaces/revisionContent.js"
-import { type ChangesOptions, changesLimit, firstChanges } from "../spaces/semanticChanges.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
@@ -300,24 +297,6 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       )
 
     /**
-     * The official semantic changes the change request makes: from its merge base (the space's
-     * revision it last took the space's content from) to its revision, so what the space did
-     * since is not counted. A merged one: to its revision as it was merged. At most `limit`
-     * changes, `more` counting the rest.
-     */
-    const changes = (spaceId: SpaceId, ref: ChangeRequestRef, options: ChangesOptions = {}) =>
-      authorized(
-        Effect.gen(function* () {
-          const limit = yield* changesLimit(options)
-          const { record } = yield* access.changeRequest(spaceId, ref)
-          const base = record.revisionMergedAncestor ?? record.revisionInitial
-          // Files link to the change request's download route: the ones it added exist only there.
-          const all = yield* engine.diff(base, record.revisionId, { urls: changeRequestContentUrls(urls, spaceId, record.id) })
-          return firstChanges(all, limit)
-        })
-      )
-
-    /**
      * Who wrote to the change request (content batches, updates from the space), by first
      * write: each with how many writes and the last one's time. Creating it is no contribution.
      */
@@ -331,40 +310,6 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
         })
       )
 
-    /** The change request's current content, for a caller who can view its space. */
-    const read =
-      <A, E>(use: (content: ReturnType<typeof revisionContent>) => Effect.Effect<A, E>) =>
-      (spaceId: SpaceId, ref: ChangeRequestRef) =>
-        authorized(
-          Effect.flatMap(access.changeRequest(spaceId, ref), (grant) =>
-            use(revisionContent(engine, changeRequestContentUrls(urls, spaceId, grant.record.id), grant.record.revisionId))
-          )
-        )
-
-    /** The change request's content in the official shapes: its revision, pages, a page by id or path, files. */
-    const reads = {
-      /**
-       * Its revision, resolved once for a caller who can view the space, with the reads bound to
-       * it: which revision an answer renders is known before it renders (the HTTP adapter's ETag).
-       */
-      contentOf: (spaceId: SpaceId, ref: ChangeRequestRef) =>
-        authorized(
-          Effect.map(access.changeRequest(spaceId, ref), (grant) => ({
-            revisionId: grant.record.revisionId,
-            ...revisionContent(engine, changeRequestContentUrls(urls, spaceId, grant.record.id), grant.record.revisionId)
-          }))
-        ),
-      revision: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) =>
-        read((c) => c.revision(options))(spaceId, ref),
-      pages: (spaceId: SpaceId, ref: ChangeRequestRef, options: PageOptions = {}) => read((c) => c.pages(options))(spaceId, ref),
-      page: (spaceId: SpaceId, ref: ChangeRequestRef, pageId: string, options: PageOptions = {}) =>
-        read((c) => c.page(pageId, options))(spaceId, ref),
-      pageByPath: (spaceId: SpaceId, ref: ChangeRequestRef, path: string, options: PageOptions = {}) =>
-        read((c) => c.pageByPath(path, options))(spaceId, ref),
-      files: (spaceId: SpaceId, ref: ChangeRequestRef) => read((c) => c.files)(spaceId, ref),
-      file: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string) => read((c) => c.file(fileId))(spaceId, ref)
-    }
-
     return {
       create,
       list,
@@ -375,9 +320,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       conflicts,
       updateFromSpace,
       mergedAs,
-      changes,
-      contributors,
-      ...reads
+      contributors
     } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]

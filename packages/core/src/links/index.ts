@@ -1,3 +1,3 @@
-export * from "./ContentLinks.js"
+export * from "./Links.js"
 export * from "./Link.js"
 export * from "./render.js"

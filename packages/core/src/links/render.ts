@@ -1,4 +1,4 @@
-import type { LinkTarget as IndexTarget, PageLink } from "../content/links/linkIndex.js"
+import type { LinkTarget as IndexTarget, PageLink } from "../content/link-index/linkIndex.js"
 import type { Backlink, Link, LinkLocation, LinkTargetReference } from "./Link.js"
 
 /** A target of the index as the wire's `targetReference`, in space `space`. */

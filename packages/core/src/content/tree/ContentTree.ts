@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { RevisionRecord } from "../../storage/content/RevisionRecord.js"
-import { makeContentReads, openRevision } from "./ContentReads.js"
+import { makeEngineReads, openRevision } from "./EngineReads.js"
 import type { FileValue, PageValue, ReusableValue } from "./objects.js"
 import { childPages, pageByPath, pathOfPage } from "./paths.js"
 import type { TreeReader } from "./TreeReader.js"
@@ -44,7 +44,7 @@ export const contentTreeOf = (revision: RevisionRecord, reader: TreeReader): Con
 
 /** Opens a revision's content; `NotFound` when there is no such revision. */
 export const loadContentTree = Effect.fnUntraced(function* (revisionId: string) {
-  const reads = yield* makeContentReads
+  const reads = yield* makeEngineReads
   const { record, tree } = yield* openRevision(reads, revisionId)
   return contentTreeOf(record, tree)
 })

@@ -1,6 +1,6 @@
 export * from "./ContentEngine.js"
 export * from "./apply/applyChanges.js"
-export * from "./ContentReads.js"
+export * from "./EngineReads.js"
 export * from "./ContentTree.js"
 export * from "./importPages.js"
 export * from "./inputs.js"

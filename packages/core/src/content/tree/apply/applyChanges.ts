@@ -6,7 +6,7 @@ import { validate } from "../../../shared/validation.js"
 import { MarkdownWork } from "../../markdown/work/MarkdownWork.js"
 import type { PreparedDocument } from "../../markdown/work/PreparedDocument.js"
 import type { RevisionRecord } from "../../../storage/content/RevisionRecord.js"
-import { makeContentReads, type OpenRevision, openRevision } from "../ContentReads.js"
+import { makeEngineReads, type OpenRevision, openRevision } from "../EngineReads.js"
 import { type ContentChange, type ContentChangeInput, ContentChangesInput } from "../inputs.js"
 import type { FileValue } from "../objects.js"
 import { makeWorkingTree } from "../WorkingTree.js"
@@ -80,7 +80,7 @@ const applyOne = (state: BatchState, index: number, change: ContentChange) => {
 export const applyChanges = (base: string | OpenRevision, input: ReadonlyArray<ContentChangeInput>, options: ApplyOptions = {}) =>
   Effect.gen(function* () {
     const { changes } = yield* validate(ContentChangesInput)({ changes: input })
-    const reads = yield* makeContentReads
+    const reads = yield* makeEngineReads
     const start = typeof base === "string" ? yield* openRevision(reads, base) : base
     const spaceId = options.spaceId ?? start.record.spaceId
     const readable =

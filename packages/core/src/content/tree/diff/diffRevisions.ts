@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { diffComm } from "node-diff3"
 import type { MapChange } from "../../store/PersistentMap.js"
 import { canonicalJson } from "../../store/canonical.js"
-import { type ContentReads, makeContentReads, openRevision } from "../ContentReads.js"
+import { type EngineReads, makeEngineReads, openRevision } from "../EngineReads.js"
 import type { FileValue, PageValue } from "../objects.js"
 import { pathOfPage } from "../paths.js"
 import type { ContentUrls } from "../render/ContentUrls.js"
@@ -74,7 +74,7 @@ const pagesOf = (tree: TreeReader, changes: ReadonlyArray<MapChange>, side: "bef
  * its parent but left the longest common order of its siblings is `page_moved` with the same
  * parent before and after.
  */
-export const diffTrees = (reads: ContentReads, a: TreeReader, b: TreeReader, urls: ContentUrls) =>
+export const diffTrees = (reads: EngineReads, a: TreeReader, b: TreeReader, urls: ContentUrls) =>
   Effect.gen(function* () {
     if (a.hash === b.hash) return { changes: [] } satisfies RevisionSemanticChanges
     const [pageChanges, childrenChanges, fileChanges] = yield* Effect.all([
@@ -183,7 +183,7 @@ export interface DiffOptions {
 }
 
 /** The tree of no content, read without the store (which need not hold its object). */
-const emptyTree = (reads: ContentReads): Effect.Effect<TreeReader> => {
+const emptyTree = (reads: EngineReads): Effect.Effect<TreeReader> => {
   const value: TreeValue = { pages: EMPTY_MAP_ROOT, children: EMPTY_MAP_ROOT, files: EMPTY_MAP_ROOT, reusables: EMPTY_MAP_ROOT }
   const hash = treeObject(value).hash
   const loader = {
@@ -199,7 +199,7 @@ const emptyTree = (reads: ContentReads): Effect.Effect<TreeReader> => {
  */
 export const diffRevisions = (from: string | null, to: string, options: DiffOptions) =>
   Effect.gen(function* () {
-    const reads = yield* makeContentReads
+    const reads = yield* makeEngineReads
     const a = from === null ? yield* emptyTree(reads) : (yield* openRevision(reads, from)).tree
     const b = yield* openRevision(reads, to)
     return yield* diffTrees(reads, a, b.tree, options.urls)

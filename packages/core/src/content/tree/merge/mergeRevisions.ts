@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { RevisionId, SpaceId } from "../../../shared/ids.js"
 import type { ObjectHash } from "../../../storage/content/ObjectStore.js"
 import type { RevisionRecord } from "../../../storage/content/RevisionRecord.js"
-import { type ContentReads, makeContentReads, type OpenRevision, openRevision } from "../ContentReads.js"
+import { type EngineReads, makeEngineReads, type OpenRevision, openRevision } from "../EngineReads.js"
 import { parentKey, ROOT_KEY } from "../objects.js"
 import type { TreeReader } from "../TreeReader.js"
 import type { MapChange } from "../../store/PersistentMap.js"
@@ -54,7 +54,7 @@ const structureTouched = (base: TreeReader, side: TreeReader, pages: ReadonlyArr
 const conflictKey = (conflict: MergeConflict) => `${"page" in conflict ? conflict.page.id : conflict.id}\u0000${conflict.kind}`
 
 /** The merged tree's hash and its new objects, or the conflicts; `ours` is the starting point. */
-const mergeTrees = (reads: ContentReads, base: OpenRevision, ours: OpenRevision, theirs: OpenRevision) =>
+const mergeTrees = (reads: EngineReads, base: OpenRevision, ours: OpenRevision, theirs: OpenRevision) =>
   Effect.gen(function* () {
     const [b, o, t] = [base.tree, ours.tree, theirs.tree]
     if (o.hash === t.hash || t.hash === b.hash) return { _tag: "Tree", hash: o.hash, objects: [] } as const
@@ -135,7 +135,7 @@ const mergeTrees = (reads: ContentReads, base: OpenRevision, ours: OpenRevision,
  */
 export const mergeRevisions = (baseId: string, oursId: string, theirsId: string, options: MergeOptions = {}) =>
   Effect.gen(function* () {
-    const reads = yield* makeContentReads
+    const reads = yield* makeEngineReads
     const base = yield* openRevision(reads, baseId)
     const ours = yield* openRevision(reads, oursId)
     const theirs = yield* openRevision(reads, theirsId)

@@ -12,14 +12,14 @@ import { makeObjectLoader, type ObjectLoader } from "./ObjectLoader.js"
 import { makeTreeReader, type TreeReader } from "./TreeReader.js"
 
 /** What one engine call reads through: the maps and one object cache for the whole call. */
-export interface ContentReads {
+export interface EngineReads {
   readonly maps: PersistentMaps
   readonly loader: ObjectLoader
   readonly tree: (hash: ObjectHash) => Effect.Effect<TreeReader>
   readonly revision: (id: string) => Effect.Effect<RevisionRecord, NotFound>
 }
 
-export const makeContentReads: Effect.Effect<ContentReads, never, ObjectStore | PersistentMapsService | RevisionRepository> = Effect.gen(
+export const makeEngineReads: Effect.Effect<EngineReads, never, ObjectStore | PersistentMapsService | RevisionRepository> = Effect.gen(
   function* () {
     const maps = yield* PersistentMapsService
     const shared = yield* Effect.serviceOption(DecodedObjects)
@@ -41,5 +41,5 @@ export interface OpenRevision {
   readonly tree: TreeReader
 }
 
-export const openRevision = (reads: ContentReads, id: string): Effect.Effect<OpenRevision, NotFound> =>
+export const openRevision = (reads: EngineReads, id: string): Effect.Effect<OpenRevision, NotFound> =>
   Effect.flatMap(reads.revision(id), (record) => Effect.map(reads.tree(record.root), (tree) => ({ record, tree })))

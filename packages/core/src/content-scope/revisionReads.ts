@@ -7,7 +7,7 @@ import { renderPageById, renderRevision } from "../content/tree/render/renderRev
 import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
 import { NotFound } from "../shared/errors.js"
 
-/** A file of a revision with its bytes (see `revisionContent`'s `fileBytes`). */
+/** A file of a revision with its bytes (see `revisionReads`' `fileBytes`). */
 export interface FileWithBytes {
   readonly file: RevisionFile
   readonly bytes: Uint8Array
@@ -25,7 +25,7 @@ export interface PageOptions {
  * decided the revision is one it may read (a space's, or a change request's). A page or file
  * the revision does not hold is `NotFound`.
  */
-export const revisionContent = (engine: ContentEngine, urls: ContentUrls, revisionId: string) => {
+export const revisionReads = (engine: ContentEngine, urls: ContentUrls, revisionId: string) => {
   const withTree = <A, E>(read: (tree: ContentTree) => Effect.Effect<A, E>) => Effect.flatMap(engine.tree(revisionId), read)
   const page = (tree: ContentTree, id: string, options: PageOptions) =>
     Effect.flatMap(renderPageById(tree, id, { urls, markdown: options.markdown === true }), (rendered) =>

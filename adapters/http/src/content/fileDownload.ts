@@ -1,7 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { ContentExports, type FileWithBytes, SpaceContent } from "@quire/core"
-import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
+import { HttpServerResponse } from "@effect/platform"
+import type { FileWithBytes } from "@quire/core"
 import { inlineDisposition } from "../contentDisposition.js"
 import { downloadContentType } from "../fileContentType.js"
 
@@ -18,7 +16,7 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
  * the API's origin (`nosniff`, a sandboxing `Content-Security-Policy`). `private, no-cache`:
  * only the caller may keep it, and asks again (a 304 when it has not changed).
  */
-const download = (found: FileWithBytes, ifNoneMatch: string | undefined) => {
+export const fileDownload = (found: FileWithBytes, ifNoneMatch: string | undefined) => {
   const etag = `"${found.sha256}"`
   const headers = {
     etag,
@@ -32,19 +30,3 @@ const download = (found: FileWithBytes, ifNoneMatch: string | undefined) => {
     headers: { ...headers, "content-disposition": inlineDisposition(found.file.name) }
   })
 }
-
-export const FilesHandlers = HttpApiBuilder.group(QuireApi, "files", (handlers) =>
-  Effect.gen(function* () {
-    const content = yield* SpaceContent
-    const exports = yield* ContentExports
-    return handlers
-      .handle("downloadFileById", ({ path, headers }) =>
-        Effect.map(content.fileBytes(path.spaceId, path.fileId), (found) => download(found, headers["if-none-match"]))
-      )
-      .handle("downloadChangeRequestFileById", ({ path, headers }) =>
-        Effect.map(exports.changeRequestFile(path.spaceId, path.changeRequestId, path.fileId), (found) =>
-          download(found, headers["if-none-match"])
-        )
-      )
-  })
-)

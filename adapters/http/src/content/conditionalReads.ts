@@ -1,26 +1,13 @@
 import type { HttpServerRequest } from "@effect/platform"
-import {
-  ChangeRequests,
-  extended,
-  InvalidInput,
-  offsetPage,
-  offsetWindow,
-  type PageRequest,
-  type Revision,
-  type RevisionId,
-  type SpaceContent,
-  type SpaceId,
-  Urls
-} from "@quire/core"
-import { Effect, Option } from "effect"
+import { type Content, InvalidInput, offsetPage, offsetWindow, type PageRequest, Urls } from "@quire/core"
+import { Effect } from "effect"
 import { type Asked, contentTag } from "../etag.js"
 import { conditionalJson } from "../json.js"
 
 /**
- * The content reads' answers, shared by a space's content (`ContentHandlers`) and a change
- * request's (`ChangeRequestContentHandlers`): each resolves the revision it reads first (access
- * checked), tags the answer with it and what was asked, answers 304 when the client already
- * has that answer, and else renders it from that same revision.
+ * The content reads' answers, in every scope: each resolves the scope first (access checked),
+ * tags the answer with the revision it reads and what was asked, answers 304 when the client
+ * already has that answer, and else renders it from that same revision.
  */
 
 /**
@@ -47,49 +34,38 @@ export const CacheControl = {
   current: "private, no-cache"
 } as const
 
-/** A revision's content resolved for the caller: its id, and its reads (`SpaceContent.contentOf`, `ChangeRequests.contentOf`). */
-export type ResolvedContent = Effect.Effect.Success<ReturnType<SpaceContent["contentOf"]>>
+/** A scope resolved for the caller, with the reads of its revision (`Content.open`). */
+export type OpenedContent = Effect.Effect.Success<ReturnType<Content["open"]>>
 
-/** Where a read's content comes from: the revision, resolved (and the caller's access checked) by `from`. */
+/** Where a read's content comes from: the scope, resolved (and the caller's access checked) by `from`. */
 export interface ContentSource<E, R> {
   readonly request: HttpServerRequest.HttpServerRequest
-  readonly spaceId: SpaceId
-  readonly from: Effect.Effect<ResolvedContent, E, R>
-  readonly cache: keyof typeof CacheControl
+  readonly from: Effect.Effect<OpenedContent, E, R>
 }
 
 /** The content reads' answers, among the services they use (built once per handler group). */
-export const ContentReads = Effect.gen(function* () {
-  const changeRequests = yield* ChangeRequests
+export const ConditionalReads = Effect.gen(function* () {
   const urls = yield* Urls
 
-  /** The official `Revision`: a `merge` revision names the change request whose merge made it (`mergedFrom`). */
-  const withMergedFrom = (spaceId: SpaceId, revision: Revision) =>
-    revision.type !== "merge" || revision.mergedFrom !== undefined
-      ? Effect.succeed(revision)
-      : Effect.map(changeRequests.mergedAs(spaceId, revision.id as RevisionId), (from) =>
-          Option.isNone(from) ? revision : extended(revision, { mergedFrom: from.value })
-        )
-
-  /** Resolves the revision, then answers 304 when `If-None-Match` names the answer's tag, else the rendered answer. */
+  /** Resolves the scope, then answers 304 when `If-None-Match` names the answer's tag, else the rendered answer. */
   const answer = <E, R, A, E2, R2>(
     source: ContentSource<E, R>,
     asked: Asked,
-    render: (content: ResolvedContent) => Effect.Effect<A, E2, R2>
+    render: (content: OpenedContent) => Effect.Effect<A, E2, R2>
   ) =>
     Effect.flatMap(source.from, (content) =>
       conditionalJson(
         source.request.headers["if-none-match"],
-        { etag: contentTag(content.revisionId, asked, urls.base), cacheControl: CacheControl[source.cache] },
+        {
+          etag: contentTag(content.revisionId, asked, urls.base),
+          cacheControl: content.current ? CacheControl.current : CacheControl.revision
+        },
         render(content)
       )
     )
 
   return {
-    revision: <E, R>(source: ContentSource<E, R>) =>
-      answer(source, ["revision"], (content) =>
-        Effect.flatMap(content.revision(withBodies), (revision) => withMergedFrom(source.spaceId, revision))
-      ),
+    revision: <E, R>(source: ContentSource<E, R>) => answer(source, ["revision"], (content) => content.revision(withBodies)),
     pages: <E, R>(source: ContentSource<E, R>) =>
       answer(source, ["pages"], (content) => Effect.map(content.pages(withBodies), (pages) => ({ pages }))),
     page: <E, R>(source: ContentSource<E, R>, pageId: string, format: "document" | "markdown" | undefined) =>

@@ -1,8 +1,10 @@
 import { Effect } from "effect"
-import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
 import { parseDocument } from "../content/markdown/parseDocument.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
-import { changeRequestContentUrls, contentUrls } from "../content/tree/render/ContentUrls.js"
+import { ContentScope } from "../content-scope/ContentScope.js"
+import type { ResolvedScope } from "../content-scope/ResolvedScope.js"
+import { makeScopeResolver } from "../content-scope/resolveScope.js"
+import { type FileWithBytes, revisionReads } from "../content-scope/revisionReads.js"
 import { mapInTurns } from "../content/tree/render/turns.js"
 import type { RevisionFile, RevisionPage } from "../content/tree/render/wire.js"
 import { Access } from "../policy/Access.js"
@@ -10,9 +12,6 @@ import { authorized } from "../policy/Authorized.js"
 import { InvalidInput, NotFound } from "../shared/errors.js"
 import type { ChangeRequestId, RevisionId, SpaceId } from "../shared/ids.js"
 import { Urls } from "../shared/Urls.js"
-import { type FileWithBytes, revisionContent } from "../spaces/revisionContent.js"
-
-export type { FileWithBytes } from "../spaces/revisionContent.js"
 
 /** The official `only` and `page` of a PDF export. */
 export interface ExportOptions {
@@ -91,57 +90,53 @@ const checkOptions = (options: ExportOptions) =>
     : Effect.void
 
 /**
- * Exports of content (PDF): what a caller who can view a space or change request may export,
- * and the content of an export, read again as that caller when it is downloaded. Viewing the
- * space is all it takes, both times. Also the bytes of a change request's files.
+ * Exports of content as PDF: what a caller who can view a scope's space may export (a space's
+ * or a change request's current content, at the revision it has when asked), and the content of
+ * an export, read again as that caller when it is downloaded. Viewing the space is all it
+ * takes, both times.
  */
-export class ContentExports extends Effect.Service<ContentExports>()("@quire/core/ContentExports", {
+export class PdfExports extends Effect.Service<PdfExports>()("@quire/core/PdfExports", {
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
     const urls = yield* Urls
+    const resolve = makeScopeResolver(access, urls)
 
-    /** The target of an export of `revision`; an unknown `page` is `NotFound`. */
-    const targetOf = (
-      space: SpaceId,
-      changeRequest: ChangeRequestId | undefined,
-      revision: RevisionId,
-      options: ExportOptions
-    ) =>
-      Effect.gen(function* () {
-        if (options.page !== undefined) {
-          yield* revisionContent(engine, contentUrls(urls, space), revision).page(options.page)
-        }
-        return { space, changeRequest, revision, page: options.page, only: options.only === true } satisfies ExportTarget
-      })
-
-    /** An export of the space's current content. */
-    const space = (spaceId: SpaceId, options: ExportOptions = {}) =>
+    /**
+     * An export of the scope's content at the revision it reads now; an unknown `page` is
+     * `NotFound`. A change request's export names it, so its title and files are its own.
+     */
+    const target = (scope: ContentScope, options: ExportOptions = {}) =>
       authorized(
         Effect.gen(function* () {
           yield* checkOptions(options)
-          const grant = yield* access.space(spaceId)
-          return yield* targetOf(spaceId, undefined, grant.record.revisionId, options)
-        })
-      )
-
-    /** An export of the change request's current content. */
-    const changeRequest = (spaceId: SpaceId, ref: ChangeRequestRef, options: ExportOptions = {}) =>
-      authorized(
-        Effect.gen(function* () {
-          yield* checkOptions(options)
-          const grant = yield* access.changeRequest(spaceId, ref)
-          return yield* targetOf(spaceId, grant.record.id, grant.record.revisionId, options)
+          const resolved = yield* resolve(scope)
+          if (options.page !== undefined) yield* revisionReads(engine, resolved.urls, resolved.revisionId).page(options.page)
+          return {
+            space: resolved.space.record.id,
+            changeRequest: resolved.changeRequest?.id,
+            revision: resolved.revisionId,
+            page: options.page,
+            only: options.only === true
+          } satisfies ExportTarget
         })
       )
 
     /**
-     * The revision an export names, when the caller may read it: the current one, one made in
-     * the space, or one made in another space the caller can view (as `SpaceContent` reads
-     * revisions). Anything else is `NotFound`, so no other space's revision leaks.
+     * The revision an export names, when the caller may read it: the scope's current one, one
+     * made in the space, or one made in another space the caller can view (`Access.revision`).
+     * Anything else is `NotFound`, so no other space's revision leaks.
      */
     const ensureReadable = (spaceId: SpaceId, revision: RevisionId, current: RevisionId) =>
       revision === current ? Effect.void : Effect.asVoid(access.revision(spaceId, revision))
+
+    /** The title of an export: the space's, or the change request's subject (`Change request #n` without one). */
+    const titleOf = (resolved: ResolvedScope) =>
+      resolved.changeRequest === undefined
+        ? resolved.space.record.title
+        : resolved.changeRequest.subject === ""
+          ? `Change request #${resolved.changeRequest.number}`
+          : resolved.changeRequest.subject
 
     /**
      * The content an export names, for a caller who can (still) view its space or change
@@ -150,27 +145,19 @@ export class ContentExports extends Effect.Service<ContentExports>()("@quire/cor
     const content = (target: ExportTarget) =>
       authorized(
         Effect.gen(function* () {
-          const of =
+          const resolved = yield* resolve(
             target.changeRequest === undefined
-              ? Effect.map(access.space(target.space), (grant) => ({
-                  title: grant.record.title,
-                  current: grant.record.revisionId,
-                  urls: contentUrls(urls, target.space)
-                }))
-              : Effect.map(access.changeRequest(target.space, target.changeRequest), (grant) => ({
-                  title: grant.record.subject === "" ? `Change request #${grant.record.number}` : grant.record.subject,
-                  current: grant.record.revisionId,
-                  urls: changeRequestContentUrls(urls, target.space, grant.record.id)
-                }))
-          const source = yield* of
-          yield* ensureReadable(target.space, target.revision, source.current)
-          const reads = revisionContent(engine, source.urls, target.revision)
+              ? ContentScope.Space({ spaceId: target.space })
+              : ContentScope.ChangeRequest({ spaceId: target.space, changeRequest: target.changeRequest })
+          )
+          yield* ensureReadable(target.space, target.revision, resolved.revisionId)
+          const reads = revisionReads(engine, resolved.urls, target.revision)
           const pages = yield* flatten(yield* reads.pages({ markdown: true }))
           const page = target.page
           if (page !== undefined && !pages.some((p) => p.id === page)) return yield* Effect.fail(NotFound.of("Page", page))
           const selected = target.only ? pages.filter((p) => p.id === page).map((p) => ({ ...p, depth: 0 })) : pages
           const content: ExportContent = {
-            title: source.title,
+            title: titleOf(resolved),
             pages: selected,
             files: yield* reads.files,
             fileBytes: (fileId) => Effect.catchTag(reads.fileBytes(fileId), "NotFound", () => Effect.succeed(undefined))
@@ -179,15 +166,7 @@ export class ContentExports extends Effect.Service<ContentExports>()("@quire/cor
         })
       )
 
-    /** A file of the change request's current content with its bytes: `{ file, bytes }`. */
-    const changeRequestFile = (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string) =>
-      authorized(
-        Effect.flatMap(access.changeRequest(spaceId, ref), (grant) =>
-          revisionContent(engine, changeRequestContentUrls(urls, spaceId, grant.record.id), grant.record.revisionId).fileBytes(fileId)
-        )
-      )
-
-    return { space, changeRequest, content, changeRequestFile } as const
+    return { target, content } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]
 }) {}

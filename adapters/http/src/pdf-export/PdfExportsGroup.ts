@@ -1,8 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { BooleanParam, changeRequestId, spaceId, UrlText } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { type ScopeName, scopedGet } from "../content/scopes.js"
+import { withCommonErrors } from "../groups/common.js"
+import { BooleanParam, UrlText } from "../params.js"
 
 /** The official `only` and `page`: `page` alone exports everything (checking the page exists), `only=true` just that page. */
 const PdfQuery = Schema.Struct({
@@ -22,20 +23,19 @@ const PdfUrl = Schema.Struct({
   url: Schema.String.annotations({ description: "Temporary URL to print the content. The URL will work for 1h." })
 }).annotations({ identifier: "PdfUrl" })
 
-/** Exports of content as PDF: the official operations, which answer a signed URL (see `SignedExportsGroup`). */
-export class ExportsGroup extends withCommonErrors(
-  HttpApiGroup.make("exports", { topLevel: true })
+/** A PDF export of a scope's content: a signed URL (see `PdfDownloadsGroup`). */
+const pdf = <const Name extends string, Scope extends ScopeName>(name: Name, scope: Scope) =>
+  scopedGet(name, scope, "/pdf", {}, "owner").setUrlParams(PdfQuery).addSuccess(PdfUrl)
+
+/** Exports of content as PDF: the official operations, which answer a signed URL (see `PdfDownloadsGroup`). */
+export class PdfExportsGroup extends withCommonErrors(
+  HttpApiGroup.make("pdfExports", { topLevel: true })
+    .add(pdf("getSpacePDF", "Space").annotate(OpenApi.Summary, "Get a temporary URL to download a space or page as PDF"))
     .add(
-      HttpApiEndpoint.get("getSpacePDF")`/spaces/${spaceId}/pdf`
-        .setUrlParams(PdfQuery)
-        .addSuccess(PdfUrl)
-        .annotate(OpenApi.Summary, "Get a temporary URL to download a space or page as PDF")
-    )
-    .add(
-      HttpApiEndpoint.get("getChangeRequestPDF")`/spaces/${spaceId}/change-requests/${changeRequestId}/pdf`
-        .setUrlParams(PdfQuery)
-        .addSuccess(PdfUrl)
-        .annotate(OpenApi.Summary, "Get a temporary URL to download a change request's content as PDF")
+      pdf("getChangeRequestPDF", "ChangeRequest").annotate(
+        OpenApi.Summary,
+        "Get a temporary URL to download a change request's content as PDF"
+      )
     )
 ).middleware(Authentication) {}
 
@@ -44,8 +44,8 @@ export class ExportsGroup extends withCommonErrors(
  * bearer token, the signed `token` is the permission. Tampered, expired, or issued to a
  * user who can no longer view the content: 404.
  */
-export class SignedExportsGroup extends withCommonErrors(
-  HttpApiGroup.make("signedExports", { topLevel: true }).add(
+export class PdfDownloadsGroup extends withCommonErrors(
+  HttpApiGroup.make("pdfDownloads", { topLevel: true }).add(
     HttpApiEndpoint.get("downloadPDF", "/pdf")
       .setUrlParams(Schema.Struct({ token }))
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/pdf" }).annotations({ description: "The PDF" }))

@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import {
   Actor,
   type ChangeRequestId,
-  ContentExports,
+  PdfExports,
   type ExportTarget,
   NotFound,
   type RevisionId,
@@ -16,19 +16,20 @@ import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { inlineDisposition } from "../contentDisposition.js"
 import { isolated } from "../isolated.js"
-import { ExportLinks } from "../exports/ExportLinks.js"
-import { type ExportGrant, signGrant, verifyGrant } from "../exports/signedToken.js"
 import { json } from "../json.js"
-import { exportBlocks } from "../pdf/exportBlocks.js"
-import { renderPdf } from "../pdf/renderPdf.js"
+import { scopeOf } from "../content/scopes.js"
+import { ExportLinks } from "./ExportLinks.js"
+import { exportBlocks } from "./render/exportBlocks.js"
+import { renderPdf } from "./render/renderPdf.js"
+import { type ExportGrant, signGrant, verifyGrant } from "./signedToken.js"
 
 /** What every refused link gets, whatever the reason: nothing tells a forged token from an expired one. */
 const invalidLink = () => new NotFound({ message: "This PDF link is invalid or has expired" })
 
 /** `getSpacePDF` and `getChangeRequestPDF`: a URL granting the caller's export for `ttlMillis`. */
-export const ExportsHandlers = HttpApiBuilder.group(QuireApi, "exports", (handlers) =>
+export const PdfExportsHandlers = HttpApiBuilder.group(QuireApi, "pdfExports", (handlers) =>
   Effect.gen(function* () {
-    const exports = yield* ContentExports
+    const exports = yield* PdfExports
     const urls = yield* Urls
     const links = yield* ExportLinks
     const clock = yield* Effect.clock
@@ -48,10 +49,8 @@ export const ExportsHandlers = HttpApiBuilder.group(QuireApi, "exports", (handle
       })
 
     return handlers
-      .handle("getSpacePDF", ({ path, urlParams }) => json(Effect.flatMap(exports.space(path.spaceId, urlParams), urlFor)))
-      .handle("getChangeRequestPDF", ({ path, urlParams }) =>
-        json(Effect.flatMap(exports.changeRequest(path.spaceId, path.changeRequestId, urlParams), urlFor))
-      )
+      .handle("getSpacePDF", ({ path, urlParams }) => json(Effect.flatMap(exports.target(scopeOf(path), urlParams), urlFor)))
+      .handle("getChangeRequestPDF", ({ path, urlParams }) => json(Effect.flatMap(exports.target(scopeOf(path), urlParams), urlFor)))
   })
 )
 
@@ -59,9 +58,9 @@ export const ExportsHandlers = HttpApiBuilder.group(QuireApi, "exports", (handle
  * `downloadPDF`: the PDF a signed URL grants, made when it is fetched, read as the user it was
  * issued to (who must still be able to view the content) at the revision they saw.
  */
-export const SignedExportsHandlers = HttpApiBuilder.group(QuireApi, "signedExports", (handlers) =>
+export const PdfDownloadsHandlers = HttpApiBuilder.group(QuireApi, "pdfDownloads", (handlers) =>
   Effect.gen(function* () {
-    const exports = yield* ContentExports
+    const exports = yield* PdfExports
     const users = yield* Users
     const links = yield* ExportLinks
     const clock = yield* Effect.clock
@@ -102,12 +101,12 @@ export const SignedExportsHandlers = HttpApiBuilder.group(QuireApi, "signedExpor
  * `ExportLinks` of the context around the API: a reference, which `isolated` would otherwise
  * not carry in (and, listed, would make a requirement of the API).
  */
-export const ExportsHandlersLive = Layer.unwrapEffect(
+export const PdfExportsHttp = Layer.unwrapEffect(
   Effect.map(ExportLinks, (links) => {
     const withLinks = Layer.provide(Layer.succeed(ExportLinks, links))
     return Layer.merge(
-      isolated(withLinks(ExportsHandlers), [Authentication, ContentExports, Urls]),
-      isolated(withLinks(SignedExportsHandlers), [ContentExports, Users])
+      isolated(withLinks(PdfExportsHandlers), [Authentication, PdfExports, Urls]),
+      isolated(withLinks(PdfDownloadsHandlers), [PdfExports, Users])
     )
   })
 )

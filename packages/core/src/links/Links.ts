@@ -1,16 +1,15 @@
 import { Effect } from "effect"
-import { inAppUrl, type LinkIndex, linkStats, type PageLink } from "../content/links/linkIndex.js"
-import { makeLinkIndexes } from "../content/links/linkIndexes.js"
+import { inAppUrl, type LinkIndex, linkStats, type PageLink } from "../content/link-index/linkIndex.js"
+import { makeLinkIndexes } from "../content/link-index/linkIndexes.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
-import type { ChangeRequestRef } from "../change-requests/ChangeRequests.js"
+import type { ContentScope } from "../content-scope/ContentScope.js"
+import { makeScopeResolver } from "../content-scope/resolveScope.js"
 import { Access } from "../policy/Access.js"
 import { authorized } from "../policy/Authorized.js"
 import { NotFound } from "../shared/errors.js"
-import type { SpaceId } from "../shared/ids.js"
 import { type OffsetWindow, offsetPage, offsetWindow, type PageRequest } from "../shared/pagination.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import type { BacklinkList, LinkList } from "./Link.js"
 import { LinkListQuery } from "./Link.js"
 import { renderBacklink, renderLink } from "./render.js"
@@ -21,24 +20,16 @@ export interface LinkListOptions extends PageRequest {
   readonly status?: LinkListQuery["status"] | undefined
 }
 
-/** The revision a read is of: a space's current one, or a change request's (with its merge base). */
-interface Scope {
-  readonly space: SpaceRecord
-  readonly revision: string
-  /** A change request's merge base, against which `stats.broken.changeRequest` counts. */
-  readonly base?: string | undefined
-}
-
 /** How many revisions' link indexes a server keeps (see `makeLinkIndexes`). */
 export const LINK_INDEX_REVISIONS = 32
 
 /**
  * The links of a space's content: every reference its pages' documents make to a page, a
  * file or a URL, with whether the revision holds its target, and the pages that use each
- * file. Reads need `view` on the space (a change request's content: `view` on its space).
+ * file, in a content scope (see `ContentScope`). Reads need `view` on the scope's space.
  * Indexes are computed once per revision (revisions never change) and kept in a bounded LRU.
  */
-export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/ContentLinks", {
+export class Links extends Effect.Service<Links>()("@quire/core/Links", {
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
@@ -46,17 +37,18 @@ export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/Co
     const indexes = makeLinkIndexes({ isInApp: inAppUrl(urls.base), revisions: LINK_INDEX_REVISIONS })
     const indexOf = (revision: string) => indexes.indexOf(revision, engine.tree)
 
-    const ofSpace = (spaceId: SpaceId) =>
-      Effect.map(access.space(spaceId), (grant): Scope => ({ space: grant.record, revision: grant.record.revisionId }))
-    const ofChangeRequest = (spaceId: SpaceId, ref: ChangeRequestRef) =>
-      Effect.map(
-        access.changeRequest(spaceId, ref),
-        (grant): Scope => ({
-          space: grant.space,
-          revision: grant.record.revisionId,
-          base: grant.record.revisionMergedAncestor ?? grant.record.revisionInitial
-        })
-      )
+    const resolve = makeScopeResolver(access, urls)
+
+    /** The scope's space and revision, and a change request's merge base, against which `stats.broken.changeRequest` counts. */
+    const scopeOf = (scope: ContentScope) =>
+      Effect.map(resolve(scope), (resolved) => ({
+        space: resolved.space.record,
+        revision: resolved.revisionId,
+        base:
+          resolved.changeRequest === undefined
+            ? undefined
+            : (resolved.changeRequest.revisionMergedAncestor ?? resolved.changeRequest.revisionInitial)
+      }))
 
     /** Input first: `status`, then `limit` and `page`, each named when wrong. */
     const checkQuery = (options: LinkListOptions) => Effect.zipRight(validate(LinkListQuery)(options), offsetWindow(options))
@@ -79,19 +71,19 @@ export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/Co
         (page): LinkList => extended(page, { items: page.items.map(render), stats: linkStats(links, base) })
       )
 
-    const pageLinks = <E, R>(scope: Effect.Effect<Scope, E, R>, pageId: string, options: LinkListOptions) =>
+    const pageLinks = (scope: ContentScope, pageId: string, options: LinkListOptions) =>
       Effect.gen(function* () {
         const window = yield* checkQuery(options)
-        const { space, revision, base } = yield* scope
+        const { space, revision, base } = yield* scopeOf(scope)
         const links = yield* pageLinksOf(yield* indexOf(revision), pageId)
         const before = base === undefined ? undefined : ((yield* indexOf(base)).pages.get(pageId) ?? [])
         return yield* listOf(links, options, window, (link) => renderLink(space.id, link, [pageId]), before)
       })
 
-    const backlinks = <E, R>(scope: Effect.Effect<Scope, E, R>, fileId: string, options: PageRequest) =>
+    const backlinks = (scope: ContentScope, fileId: string, options: PageRequest) =>
       Effect.gen(function* () {
         const window = yield* offsetWindow(options)
-        const { space, revision } = yield* scope
+        const { space, revision } = yield* scopeOf(scope)
         const pages = (yield* indexOf(revision)).files.get(fileId)
         if (pages === undefined) return yield* Effect.fail(NotFound.of("File", fileId))
         const context = { organization: space.organizationId, space: space.id, revision, file: fileId }
@@ -101,34 +93,29 @@ export class ContentLinks extends Effect.Service<ContentLinks>()("@quire/core/Co
 
     return {
       /**
-       * Every distinct link of the space's current content, in the order it first appears,
-       * each with the pages it appears in. `stats.broken.changeRequest` is 0: the space's
-       * content is no change request's.
+       * Every distinct link of the scope's content, in the order it first appears, each with
+       * the pages it appears in. `stats.broken.changeRequest` is 0: a whole content has no merge
+       * base to compare with.
        */
-      spaceLinks: (spaceId: SpaceId, options: LinkListOptions = {}) =>
+      links: (scope: ContentScope, options: LinkListOptions = {}) =>
         authorized(
           Effect.gen(function* () {
             const window = yield* checkQuery(options)
-            const { space, revision } = yield* ofSpace(spaceId)
+            const { space, revision } = yield* scopeOf(scope)
             const index = yield* indexOf(revision)
             return yield* listOf(index.links, options, window, (link) => renderLink(space.id, link, link.pages), undefined)
           })
         ),
-      /** The links of one page of the space's current content; an unknown page is `NotFound`. */
-      pageLinks: (spaceId: SpaceId, pageId: string, options: LinkListOptions = {}) =>
-        authorized(pageLinks(ofSpace(spaceId), pageId, options)),
-      /** The pages of the space's current content that use a file, one backlink each; an unknown file is `NotFound`. */
-      fileBacklinks: (spaceId: SpaceId, fileId: string, options: PageRequest = {}) =>
-        authorized(backlinks(ofSpace(spaceId), fileId, options)),
       /**
-       * The links of one page of a change request's content. `stats.broken.changeRequest`
-       * counts its broken links that are not broken in the change request's merge base.
+       * The links of one page of the scope's content; an unknown page is `NotFound`. In a change
+       * request, `stats.broken.changeRequest` counts its broken links that are not broken in the
+       * change request's merge base.
        */
-      changeRequestPageLinks: (spaceId: SpaceId, ref: ChangeRequestRef, pageId: string, options: LinkListOptions = {}) =>
-        authorized(pageLinks(ofChangeRequest(spaceId, ref), pageId, options)),
-      /** The pages of a change request's content that use a file. */
-      changeRequestFileBacklinks: (spaceId: SpaceId, ref: ChangeRequestRef, fileId: string, options: PageRequest = {}) =>
-        authorized(backlinks(ofChangeRequest(spaceId, ref), fileId, options))
+      pageLinks: (scope: ContentScope, pageId: string, options: LinkListOptions = {}) =>
+        authorized(pageLinks(scope, pageId, options)),
+      /** The pages of the scope's content that use a file, one backlink each; an unknown file is `NotFound`. */
+      fileBacklinks: (scope: ContentScope, fileId: string, options: PageRequest = {}) =>
+        authorized(backlinks(scope, fileId, options))
     } as const
   }),
   dependencies: [Access.Default, ContentEngine.Default]

@@ -1,0 +1,6 @@
+export * from "./Content.js"
+export * from "./ContentScope.js"
+export * from "./ResolvedScope.js"
+export * from "./RevisionSchemas.js"
+export * from "./revisionReads.js"
+export * from "./semanticChanges.js"
