@@ -4,7 +4,7 @@ import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import type { Revision } from "../content/tree/render/wire.js"
 import { Access } from "../policy/Access.js"
-import { authorized, authorizedCommand, guarded } from "../policy/Authorized.js"
+import { authorized, authorizedCommand } from "../policy/Authorized.js"
 import { Conflict, InvalidInput } from "../shared/errors.js"
 import { extended } from "../shared/extended.js"
 import type { RevisionId, SpaceId } from "../shared/ids.js"
@@ -56,7 +56,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
     const access = yield* Access
     const engine = yield* ContentEngine
     const changeRequests = yield* ChangeRequests
-    const spaces = guarded(yield* SpaceRepository)
+    const spaces = yield* SpaceRepository
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
