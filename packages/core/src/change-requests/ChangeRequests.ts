@@ -5,7 +5,7 @@ import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
 import { Access, ensure } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
 import { authorized, authorizedCommand } from "../policy/Authorized.js"
-import type { ChangeRequestGrant } from "../policy/Grant.js"
+import { makeRevisionAccess } from "../policy/revisionAccess.js"
 import { Conflict } from "../shared/errors.js"
 import { type ChangeRequestId, makeId, type RevisionId, type SpaceId, type UserId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
@@ -21,6 +21,7 @@ import { Storage } from "../storage/Storage.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
+import { type ChangeRequestGrant, makeChangeRequestGrants } from "./changeRequestGrant.js"
 import { ChangeRequestListQuery, CreateChangeRequestInput, UpdateChangeRequestInput } from "./inputs.js"
 import { renderChangeRequest, renderContributor } from "./render.js"
 import { canMoveTo, isActive } from "./status.js"
@@ -54,6 +55,8 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
+    const changeRequestGrant = makeChangeRequestGrants(access, changeRequests)
+    const readableRevision = makeRevisionAccess(access, revisions)
 
     /** Users are never deleted, so a change request's author is always there. */
     const userById = (id: UserId) =>
@@ -138,14 +141,14 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       )
 
     const get = (spaceId: SpaceId, ref: ChangeRequestRef) =>
-      authorized(Effect.flatMap(access.changeRequest(spaceId, ref), (grant) => render(grant.space, grant.record)))
+      authorized(Effect.flatMap(changeRequestGrant(spaceId, ref), (grant) => render(grant.space, grant.record)))
 
     /** Changes the subject and the status (`draft ⇄ open`, `draft | open → archived`, `archived → open`). */
     const update = (spaceId: SpaceId, ref: ChangeRequestRef, input: UpdateChangeRequestInput) =>
       command(
         Effect.gen(function* () {
           const valid = yield* validate(UpdateChangeRequestInput)(input)
-          const grant = yield* access.changeRequest(spaceId, ref, "edit", "change the change requests of this space")
+          const grant = yield* changeRequestGrant(spaceId, ref, "edit", "change the change requests of this space")
           yield* ensureSpaceLive(grant)
           const current = grant.record
           if (valid.status !== undefined && !canMoveTo(current.status, valid.status)) {
@@ -173,7 +176,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       Effect.flatMap(engine.prepareDocuments(changes), (prepared) =>
         command(
           Effect.gen(function* () {
-            const grant = yield* access.changeRequest(spaceId, ref, "edit", "edit the change requests of this space")
+            const grant = yield* changeRequestGrant(spaceId, ref, "edit", "edit the change requests of this space")
             yield* ensureSpaceLive(grant)
             yield* ensureActive(grant, "change")
             const current = grant.record
@@ -182,7 +185,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
               spaceId,
               revertTo: current.revisionInitial,
               prepared,
-              readable: (id) => Effect.provideService(authorized(access.revision(spaceId, id)), Actor, actor)
+              readable: (id) => Effect.provideService(authorized(readableRevision(spaceId, id)), Actor, actor)
             })
             const at = yield* now
             yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
@@ -201,7 +204,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const merge = (spaceId: SpaceId, ref: ChangeRequestRef, options: ChangeRequestMergeOptions = {}) =>
       command(
         Effect.gen(function* () {
-          const grant = yield* access.changeRequest(spaceId, ref)
+          const grant = yield* changeRequestGrant(spaceId, ref)
           yield* ensureSpaceLive(grant)
           if (grant.space.editMode === "locked") {
             return yield* Effect.fail(new Conflict({ message: `Space "${spaceId}" is locked: unlock it to merge` }))
@@ -245,7 +248,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const updateFromSpace = (spaceId: SpaceId, ref: ChangeRequestRef) =>
       command(
         Effect.gen(function* () {
-          const grant = yield* access.changeRequest(spaceId, ref, "edit", "update the change requests of this space")
+          const grant = yield* changeRequestGrant(spaceId, ref, "edit", "update the change requests of this space")
           yield* ensureSpaceLive(grant)
           yield* ensureActive(grant, "be updated")
           const current = grant.record
@@ -303,7 +306,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const contributors = (spaceId: SpaceId, ref: ChangeRequestRef) =>
       authorized(
         Effect.gen(function* () {
-          const { record } = yield* access.changeRequest(spaceId, ref)
+          const { record } = yield* changeRequestGrant(spaceId, ref)
           const rows = yield* changeRequests.listContributors(record.id)
           const items = yield* Effect.forEach(rows, (row) => Effect.map(userById(row.userId), (user) => renderContributor(urls, row, user)))
           return { items, count: items.length }

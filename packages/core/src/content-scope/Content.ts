@@ -60,7 +60,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
-    const resolve = makeScopeResolver(access, urls)
+    const { resolve, readableRevision } = yield* makeScopeResolver
 
     /** The official `Revision`: a `merge` revision names the change request whose merge made it (`mergedFrom`). */
     const withMergedFrom = (spaceId: SpaceId, revision: Revision) =>
@@ -123,7 +123,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
 
     /** A revision the caller may read (`Access.revision`); anything else is the same `InvalidInput` naming `field`. */
     const findRevision = (spaceId: SpaceId, id: RevisionId, field: string) =>
-      access.revision(spaceId, id).pipe(Effect.orElseFail(() => InvalidInput.of(field, `revision "${id}" was not found`)))
+      readableRevision(spaceId, id).pipe(Effect.orElseFail(() => InvalidInput.of(field, `revision "${id}" was not found`)))
 
     /**
      * Merges `input.revision` into the space's current revision from `input.base`, and makes

@@ -1,18 +1,27 @@
 import { Effect } from "effect"
 import { changeRequestContentUrls, contentUrls } from "../content/tree/render/ContentUrls.js"
-import type { Access } from "../policy/Access.js"
-import type { Urls } from "../shared/Urls.js"
+import { makeChangeRequestGrants } from "../change-requests/changeRequestGrant.js"
+import { Access } from "../policy/Access.js"
+import { makeRevisionAccess } from "../policy/revisionAccess.js"
+import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
+import { RevisionRepository } from "../storage/content/RevisionRepository.js"
+import { Urls } from "../shared/Urls.js"
 import type { ContentScope } from "./ContentScope.js"
 import type { ResolvedScope } from "./ResolvedScope.js"
 
 /**
- * Resolves a scope for the caller: viewing its space is what every content read needs. An
- * unknown change request or revision is `NotFound`, as is a space the caller may not see, and a
- * revision of a space it may not see (`Access.revision`).
+ * How services resolve a `ContentScope` for the caller (`resolve`), and a revision named by id
+ * (`readableRevision`). Viewing the scope's space is what every content read needs. An unknown
+ * change request or revision is `NotFound`, as is a space the caller may not see, and a revision
+ * of a space it may not see (`makeRevisionAccess`).
  */
-export const makeScopeResolver = (access: Access, urls: Urls["Type"]) =>
+export const makeScopeResolver = Effect.gen(function* () {
+  const access = yield* Access
+  const urls = yield* Urls
+  const changeRequestGrant = makeChangeRequestGrants(access, yield* ChangeRequestRepository)
+  const readableRevision = makeRevisionAccess(access, yield* RevisionRepository)
   // `fnUntraced`: every content read runs it (see `RootFibers` for what a new generator per call costs).
-  Effect.fnUntraced(function* (scope: ContentScope) {
+  const resolve = Effect.fnUntraced(function* (scope: ContentScope) {
     switch (scope._tag) {
       case "Space": {
         const space = yield* access.space(scope.spaceId)
@@ -27,7 +36,7 @@ export const makeScopeResolver = (access: Access, urls: Urls["Type"]) =>
         } satisfies ResolvedScope
       }
       case "ChangeRequest": {
-        const grant = yield* access.changeRequest(scope.spaceId, scope.changeRequest)
+        const grant = yield* changeRequestGrant(scope.spaceId, scope.changeRequest)
         return {
           scope,
           space: { record: grant.space, member: grant.member, level: grant.level, permissions: grant.permissions },
@@ -40,7 +49,7 @@ export const makeScopeResolver = (access: Access, urls: Urls["Type"]) =>
       }
       case "Revision": {
         const space = yield* access.space(scope.spaceId)
-        const revision = yield* access.revision(scope.spaceId, scope.revisionId)
+        const revision = yield* readableRevision(scope.spaceId, scope.revisionId)
         return {
           scope,
           space,
@@ -53,3 +62,9 @@ export const makeScopeResolver = (access: Access, urls: Urls["Type"]) =>
       }
     }
   })
+  return {
+    resolve,
+    /** A revision named by id in a request about a space (see `makeRevisionAccess`). */
+    readableRevision
+  }
+})

@@ -31,13 +31,12 @@ export const LINK_INDEX_REVISIONS = 32
  */
 export class Links extends Effect.Service<Links>()("@quire/core/Links", {
   effect: Effect.gen(function* () {
-    const access = yield* Access
     const engine = yield* ContentEngine
     const urls = yield* Urls
     const indexes = makeLinkIndexes({ isInApp: inAppUrl(urls.base), revisions: LINK_INDEX_REVISIONS })
     const indexOf = (revision: string) => indexes.indexOf(revision, engine.tree)
 
-    const resolve = makeScopeResolver(access, urls)
+    const { resolve } = yield* makeScopeResolver
 
     /** The scope's space and revision, and a change request's merge base, against which `stats.broken.changeRequest` counts. */
     const scopeOf = (scope: ContentScope) =>

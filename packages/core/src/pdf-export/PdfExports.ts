@@ -11,7 +11,6 @@ import { Access } from "../policy/Access.js"
 import { authorized } from "../policy/Authorized.js"
 import { InvalidInput, NotFound } from "../shared/errors.js"
 import type { ChangeRequestId, RevisionId, SpaceId } from "../shared/ids.js"
-import { Urls } from "../shared/Urls.js"
 
 /** The official `only` and `page` of a PDF export. */
 export interface ExportOptions {
@@ -97,10 +96,8 @@ const checkOptions = (options: ExportOptions) =>
  */
 export class PdfExports extends Effect.Service<PdfExports>()("@quire/core/PdfExports", {
   effect: Effect.gen(function* () {
-    const access = yield* Access
     const engine = yield* ContentEngine
-    const urls = yield* Urls
-    const resolve = makeScopeResolver(access, urls)
+    const { resolve, readableRevision } = yield* makeScopeResolver
 
     /**
      * An export of the scope's content at the revision it reads now; an unknown `page` is
@@ -128,7 +125,7 @@ export class PdfExports extends Effect.Service<PdfExports>()("@quire/core/PdfExp
      * Anything else is `NotFound`, so no other space's revision leaks.
      */
     const ensureReadable = (spaceId: SpaceId, revision: RevisionId, current: RevisionId) =>
-      revision === current ? Effect.void : Effect.asVoid(access.revision(spaceId, revision))
+      revision === current ? Effect.void : Effect.asVoid(readableRevision(spaceId, revision))
 
     /** The title of an export: the space's, or the change request's subject (`Change request #n` without one). */
     const titleOf = (resolved: ResolvedScope) =>

@@ -1,9 +1,6 @@
 import { Effect, Option } from "effect"
 import { Conflict, Forbidden, InvalidInput, NotFound } from "../shared/errors.js"
-import type { ChangeRequestId, CollectionId, OrganizationId, RevisionId, SpaceId, TeamId } from "../shared/ids.js"
-import { ChangeRequestRepository } from "../storage/change-requests/ChangeRequestRepository.js"
-import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
-import { RevisionRepository } from "../storage/content/RevisionRepository.js"
+import type { CollectionId, OrganizationId, SpaceId, TeamId } from "../shared/ids.js"
 import { CollectionRepository } from "../storage/collections/CollectionRepository.js"
 import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
@@ -13,7 +10,7 @@ import { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { Actor } from "./Actor.js"
 import type { Authorized } from "../storage/Authorized.js"
 import type { AccessChecked } from "./Authorized.js"
-import type { ChangeRequestGrant, CollectionGrant, OrganizationGrant, Parent, SpaceGrant, TeamGrant } from "./Grant.js"
+import type { CollectionGrant, OrganizationGrant, Parent, SpaceGrant, TeamGrant } from "./Grant.js"
 import type { CollectionPermissions, OrganizationPermissions, SpacePermissions, TeamPermissions } from "./permissions.js"
 import {
   canCreateContent,
@@ -23,7 +20,6 @@ import {
   spacePermissions,
   teamPermissions
 } from "./Policy.js"
-import { extended } from "../shared/extended.js"
 
 /** The caller's active membership of one organization. */
 export interface Membership {
@@ -32,13 +28,13 @@ export interface Membership {
 }
 
 /** What the caller needs on a resource, and the words that name it in a refusal. */
-type Need<P> = [] | [permission: keyof P, action: string]
+export type Need<P> = [] | [permission: keyof P, action: string]
 
 /** Fails with `Forbidden` naming the action unless `allowed`. */
 export const ensure = (allowed: boolean, action: string): Effect.Effect<void, Forbidden> =>
   allowed ? Effect.void : Effect.fail(new Forbidden({ message: `Your role does not allow you to ${action}` }))
 
-const ensureNeed = <P>(permissions: P, need: Need<P>): Effect.Effect<void, Forbidden> =>
+export const ensureNeed = <P>(permissions: P, need: Need<P>): Effect.Effect<void, Forbidden> =>
   need.length === 0 ? Effect.void : ensure(permissions[need[0]] as boolean, need[1])
 
 /**
@@ -61,8 +57,6 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
     const teams = yield* TeamRepository
     const collections = yield* CollectionRepository
     const spaces = yield* SpaceRepository
-    const changeRequests = yield* ChangeRequestRepository
-    const revisions = yield* RevisionRepository
 
     /**
      * The caller's active membership, in one query: what content access needs. Someone who is
@@ -154,40 +148,6 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
         )
       )
 
-    /**
-     * A change request of a space the caller can view, by id or by its number in the space,
-     * with one space permission ensured. An unknown one is `NotFound`, as is one of a space
-     * the caller may not see.
-     */
-    const changeRequest = (spaceId: SpaceId, ref: ChangeRequestId | number, ...need: Need<SpacePermissions>) =>
-      checked(
-        Effect.gen(function* () {
-          const space = yield* viewSpace(spaceId)
-          const found = yield* typeof ref === "number"
-            ? changeRequests.findByNumber(spaceId, ref)
-            : changeRequests.findById(spaceId, ref)
-          if (Option.isNone(found)) return yield* Effect.fail(NotFound.of("Change request", String(ref)))
-          yield* ensureNeed(space.permissions, need)
-          return extended(space, { record: found.value, space: space.record }) satisfies ChangeRequestGrant
-        })
-      )
-
-    /**
-     * A revision named by id in a request about `spaceId`, which the caller can view: one made
-     * in that space, or in another space the caller can view (a duplicate starts from its
-     * original's revisions). The one rule for every revision a caller names: an unknown id and
-     * one the caller may not read are the same `NotFound`, so no answer tells them apart.
-     */
-    const revision = (spaceId: SpaceId, id: RevisionId): Effect.Effect<RevisionRecord, NotFound, Actor | AccessChecked> =>
-      checked(
-        Effect.gen(function* () {
-          const notFound = () => NotFound.of("Revision", id)
-          const record = yield* Effect.flatten(revisions.findById(id)).pipe(Effect.orElseFail(notFound))
-          if (record.spaceId !== spaceId) yield* viewSpace(record.spaceId).pipe(Effect.orElseFail(notFound))
-          return record
-        })
-      )
-
     /** A team of an organization the caller is a member of, with the caller's role in the team. */
     const team = (organizationId: OrganizationId, teamId: TeamId, ...need: Need<TeamPermissions>) =>
       checked(
@@ -261,8 +221,6 @@ export class Access extends Effect.Service<Access>()("@quire/core/Access", {
       space,
       activeSpace,
       team,
-      changeRequest,
-      revision,
       parent,
       existingParent,
       transferTarget

@@ -1,5 +1,4 @@
 import type { MemberRoleOrGuest, MemberRole } from "../shared/role.js"
-import type { ChangeRequestRecord } from "../storage/change-requests/ChangeRequestRecord.js"
 import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
 import type { MemberRecord } from "../storage/members/MemberRecord.js"
 import type { OrganizationRecord } from "../storage/organizations/OrganizationRecord.js"
@@ -20,11 +19,6 @@ export type OrganizationGrant = Grant<OrganizationRecord, MemberRoleOrGuest, Org
 export type CollectionGrant = Grant<CollectionRecord, MemberRole | undefined, CollectionPermissions>
 export type SpaceGrant = Grant<SpaceRecord, MemberRole | undefined, SpacePermissions>
 export type TeamGrant = Grant<TeamRow, TeamMemberRole | undefined, TeamPermissions>
-/** A change request, with the caller's standing on its space (a change request has no permissions of its own). */
-export interface ChangeRequestGrant extends Grant<ChangeRequestRecord, MemberRole | undefined, SpacePermissions> {
-  readonly space: SpaceRecord
-}
-
 /** Where new or moved content may go: a collection the caller may create in, or the organization's root (`null`). */
 export interface Parent {
   readonly collection: CollectionRecord | null
