@@ -31,5 +31,11 @@ const hidden = await quire.as(bob).spaces.get(space.id).then(
 )
 assert.ok(hidden instanceof NotFoundError)
 assert.equal(hidden.status, 404)
+
+// docs/embedding.md: content is read by scope; `ContentScope` is a value of `@quire/embed`.
+const { ContentScope } = await import("@quire/embed")
+const revision = await quire.as(ada).content.revision(ContentScope.Space({ spaceId: space.id }))
+assert.equal(revision.id, space.revision)
+assert.deepEqual(await quire.as(ada).content.pages(ContentScope.Revision({ spaceId: space.id, revisionId: space.revision })), [])
 await quire.close()
 console.log(JSON.stringify({ space: read.title, invalid: [invalid.name, invalid.field, invalid.status], hidden: [hidden.name, hidden.status] }))
