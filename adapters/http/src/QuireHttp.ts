@@ -1,40 +1,40 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { ChangeRequests, Collections, ContentExports, ContentLinks, Invites, Members, Organizations, SpaceContent, Spaces, Teams, Urls, Users } from "@quire/core"
+import { ChangeRequests, ContentExports, ContentLinks, SpaceContent, Urls } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
 import { Authentication, AuthenticationLive, BearerTokensLive } from "./Authentication.js"
+import { ChangeRequestsHttp } from "./change-requests/ChangeRequestsHandlers.js"
+import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { ChangeRequestContentHandlers } from "./handlers/ChangeRequestContentHandlers.js"
-import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
-import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
 import { ContentHandlers } from "./handlers/ContentHandlers.js"
 import { ExportsHandlersLive } from "./handlers/ExportsHandlers.js"
 import { FilesHandlers } from "./handlers/FilesHandlers.js"
-import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
 import { LinksHandlers } from "./handlers/LinksHandlers.js"
-import { MembersHandlers } from "./handlers/MembersHandlers.js"
-import { MetaHandlers } from "./handlers/MetaHandlers.js"
-import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
 import { RevisionChangesHandlers } from "./handlers/RevisionChangesHandlers.js"
-import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
-import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
-import { UsersHandlers } from "./handlers/UsersHandlers.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
+import { InvitesHttp } from "./invites/InvitesHandlers.js"
 import { isolated } from "./isolated.js"
+import { MembersHttp } from "./members/MembersHandlers.js"
+import { MetaHttp } from "./meta/MetaHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
+import { OrganizationsHttp } from "./organizations/OrganizationsHandlers.js"
+import { SpacesHttp } from "./spaces/SpacesHandlers.js"
+import { TeamsHttp } from "./teams/TeamsHandlers.js"
+import { UsersHttp } from "./users/UsersHandlers.js"
 
-/** Each group built among only the services it uses (see `isolated`). */
+/** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
-  isolated(MetaHandlers, [Urls]),
-  isolated(UsersHandlers, [Authentication, Users]),
-  isolated(OrganizationsHandlers, [Authentication, Organizations]),
-  isolated(InvitesHandlers, [Authentication, Invites]),
-  isolated(MembersHandlers, [Authentication, Members, Spaces, Teams]),
-  isolated(TeamsHandlers, [Authentication, Teams]),
-  isolated(CollectionsHandlers, [Authentication, Collections]),
-  isolated(SpacesHandlers, [Authentication, Spaces]),
-  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls]),
+  MetaHttp,
+  UsersHttp,
+  OrganizationsHttp,
+  InvitesHttp,
+  MembersHttp,
+  TeamsHttp,
+  CollectionsHttp,
+  SpacesHttp,
+  ChangeRequestsHttp,
   isolated(ContentHandlers, [Authentication, SpaceContent, ChangeRequests, Urls]),
   isolated(FilesHandlers, [Authentication, SpaceContent, ContentExports]),
   ExportsHandlersLive,

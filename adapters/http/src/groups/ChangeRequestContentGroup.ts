@@ -3,7 +3,7 @@ import { ListOf, RevisionFileSchema } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { changeRequestId, fileId, pageId, pagePath, spaceId } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 import { Revision, RevisionPage, RevisionPages } from "./ContentGroup.js"
 import { FilesQuery, PageByPathQuery, PageQuery, RevisionParams } from "./contentParams.js"
 

@@ -3,7 +3,7 @@ import { AnyValue, ChangeRequest, ListOf, RevisionFileSchema } from "@quire/core
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { fileId, pageId, pagePath, revisionId, spaceId } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 import { FilesQuery, PageByPathQuery, PageQuery, RevisionParams } from "./contentParams.js"
 
 /**

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, changeRequestId, spaceId, UrlText } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 
 /** The official `only` and `page`: `page` alone exports everything (checking the page exists), `only=true` just that page. */
 const PdfQuery = Schema.Struct({

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { changeRequestId, fileId, spaceId, UrlText } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 
 /** The file's name, as its `downloadURL` ends: it names the download only; the file is `fileId`. */
 const fileName = HttpApiSchema.param("fileName", UrlText)

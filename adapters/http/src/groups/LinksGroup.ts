@@ -3,7 +3,7 @@ import { BacklinkList, LinkList, LinkStatusSchema } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { changeRequestId, fileId, PageParams, pageId, spaceId } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 
 /** A link list's query: `page`, `limit`, and only the links of one `status` (400 naming `status` for any other). */
 const LinkQuery = Schema.Struct({ ...PageParams, status: Schema.optionalWith(LinkStatusSchema, { exact: true }) })

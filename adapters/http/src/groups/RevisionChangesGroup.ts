@@ -3,7 +3,7 @@ import { RevisionSemanticChangesSchema } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, Limit, revisionId, spaceId } from "../params.js"
-import { withCommonErrors } from "./common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 
 /** What one of a space's revisions changed (`getRevisionSemanticChanges`). */
 export class RevisionChangesGroup extends withCommonErrors(HttpApiGroup.make("revisionChanges", { topLevel: true })

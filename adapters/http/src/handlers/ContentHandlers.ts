@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import type { ContentGroup } from "../groups/ContentGroup.js"
 import { ContentReads } from "./contentReads.js"
-import type { RequestOf } from "./RequestOf.js"
+import type { RequestOf } from "../shared/RequestOf.js"
 
 /**
  * A space's content: its current revision (`Cache-Control: no-cache`, revalidated by `ETag`) or

@@ -4,10 +4,10 @@ import { Context, Effect, Layer, Option } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication, BearerTokens } from "../Authentication.js"
 import { ContentGroup } from "../groups/ContentGroup.js"
-import { SpacesGroup } from "../groups/SpacesGroup.js"
+import { SpacesGroup } from "../spaces/SpacesGroup.js"
 import { ContentReadHandlers } from "../handlers/ContentHandlers.js"
-import { SpaceReadHandlers } from "../handlers/SpacesHandlers.js"
-import type { RequestOf } from "../handlers/RequestOf.js"
+import { SpaceReadHandlers } from "../spaces/SpacesHandlers.js"
+import type { RequestOf } from "../shared/RequestOf.js"
 import { compileHotRoute } from "./hotRoute.js"
 
 /**

@@ -9,8 +9,10 @@ import {
 } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import { Authentication } from "../Authentication.js"
 import { json } from "../json.js"
-import { withLocation } from "./location.js"
+import { withLocation } from "../shared/responses.js"
+import { isolated } from "../isolated.js"
 
 /** The official answers of a merge and an update from the space: the conflicts themselves have their own operation. */
 const withoutConflicts = <Result extends string>({ result, revision }: { readonly result: Result; readonly revision: RevisionId }) => ({
@@ -58,3 +60,6 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
       )
   })
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const ChangeRequestsHttp = isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Urls])
