@@ -3,8 +3,8 @@ import { Collections } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
-import { withLocation } from "../shared/responses.js"
 import { isolated } from "../isolated.js"
+import { withLocation } from "../shared/responses.js"
 
 export const CollectionsHandlers = HttpApiBuilder.group(QuireApi, "collections", (handlers) =>
   Effect.map(Collections, (collections) =>

@@ -3,8 +3,8 @@ import { Invites } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
-import { deletedOrAbsent } from "../shared/responses.js"
 import { isolated } from "../isolated.js"
+import { deletedOrAbsent } from "../shared/responses.js"
 
 export const InvitesHandlers = HttpApiBuilder.group(QuireApi, "invites", (handlers) =>
   Effect.map(Invites, (invites) =>

@@ -2,8 +2,8 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import type { ServiceInfo } from "./MetaGroup.js"
 import { isolated } from "../isolated.js"
+import type { ServiceInfo } from "./MetaGroup.js"
 
 /** Date of this release (ISO), as the official `ApiInformation.build`. */
 const BUILD_DATE = "2026-11-21"

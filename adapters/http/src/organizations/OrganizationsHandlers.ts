@@ -3,8 +3,8 @@ import { Organizations } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
-import { withLocation } from "../shared/responses.js"
 import { isolated } from "../isolated.js"
+import { withLocation } from "../shared/responses.js"
 
 export const OrganizationsHandlers = HttpApiBuilder.group(QuireApi, "organizations", (handlers) =>
   Effect.map(Organizations, (organizations) =>

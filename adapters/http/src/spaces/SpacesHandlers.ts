@@ -3,11 +3,11 @@ import { Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
-import type { SpacesGroup } from "./SpacesGroup.js"
-import { json } from "../json.js"
-import { withLocation } from "../shared/responses.js"
-import type { RequestOf } from "../shared/RequestOf.js"
 import { isolated } from "../isolated.js"
+import { json } from "../json.js"
+import type { RequestOf } from "../shared/RequestOf.js"
+import { withLocation } from "../shared/responses.js"
+import type { SpacesGroup } from "./SpacesGroup.js"
 
 /** The spaces group's reads, made apart from it so that `HotReads` answers them with the same functions. */
 export const SpaceReadHandlers = Effect.map(Spaces, (spaces) => ({

@@ -3,8 +3,8 @@ import { Teams } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
-import { deletedOrAbsent } from "../shared/responses.js"
 import { isolated } from "../isolated.js"
+import { deletedOrAbsent } from "../shared/responses.js"
 
 export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) =>
   Effect.map(Teams, (teams) =>
