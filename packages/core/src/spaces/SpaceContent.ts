@@ -12,7 +12,7 @@ import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
-import { renderSpace } from "./render.js"
+import { noCounts, renderSpace } from "./render.js"
 import { type PageOptions, revisionContent } from "./revisionContent.js"
 import { type ChangesOptions, changesLimit, firstChanges } from "./semanticChanges.js"
 import type { Space } from "./Space.js"
@@ -113,7 +113,7 @@ export class SpaceContent extends Effect.Service<SpaceContent>()("@quire/core/Sp
           }
           const next = { ...current, revisionId: outcome.revision.id, updatedAt: yield* now }
           yield* spaces.update(next)
-          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions) } satisfies MergedRevision
+          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions, noCounts) } satisfies MergedRevision
         })
       )
 
