@@ -31,8 +31,8 @@ describe("Content.changes of a change request", () => {
           { operation: "insert_files", files: [{ name: "x.txt", contentType: "text/plain", base64: "aGk=" }] }
         ])
       )
-      const c = applied.changes[0]!.page
-      const file = applied.insertedFiles[0]!.id
+      const c = (applied.changes[0]!.page as { readonly id: string }).id
+      const file = applied.insertedFiles![0]!.id
       const changes = yield* as(w.reader)(content.changes(ContentScope.ChangeRequest({ spaceId: space.id, changeRequest: cr.number })))
       // Pages by path (A, A/B, C), then files.
       expect(summary(changes)).toEqual(["page_edited a", "page_moved b", `page_created ${c}`, `file_created ${file}`])

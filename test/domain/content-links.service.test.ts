@@ -97,7 +97,7 @@ describe("Links", () => {
           { operation: "insert_files", files: [{ name: "logo.png", contentType: "text/plain", base64: "aGVsbG8=" }] }
         ])
       )
-      const file = applied.insertedFiles[0]!.id
+      const file = applied.insertedFiles![0]!.id
       yield* as(w.editor)(
         crs.updateContent(space.id, cr.id, [
           { operation: "update_page", page: "intro", document: { markdown: `![logo](/files/${file})` } },

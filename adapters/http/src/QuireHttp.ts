@@ -1,37 +1,36 @@
 import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { ChangeRequests, Collections, Content, Invites, Members, Organizations, Spaces, Teams, Urls, Users } from "@quire/core"
+import { Urls } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
-import { Authentication, AuthenticationLive, BearerTokensLive } from "./Authentication.js"
+import { AuthenticationLive, BearerTokensLive } from "./Authentication.js"
+import { ChangeRequestsHttp } from "./change-requests/ChangeRequestsHandlers.js"
+import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
+import { ContentHttp } from "./content/ContentHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
-import { ChangeRequestsHandlers } from "./handlers/ChangeRequestsHandlers.js"
-import { CollectionsHandlers } from "./handlers/CollectionsHandlers.js"
-import { InvitesHandlers } from "./handlers/InvitesHandlers.js"
-import { MembersHandlers } from "./handlers/MembersHandlers.js"
-import { MetaHandlers } from "./handlers/MetaHandlers.js"
-import { OrganizationsHandlers } from "./handlers/OrganizationsHandlers.js"
-import { SpacesHandlers } from "./handlers/SpacesHandlers.js"
-import { TeamsHandlers } from "./handlers/TeamsHandlers.js"
-import { UsersHandlers } from "./handlers/UsersHandlers.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
-import { isolated } from "./isolated.js"
-import { ContentHttp } from "./content/ContentHandlers.js"
+import { InvitesHttp } from "./invites/InvitesHandlers.js"
 import { LinksHttp } from "./links/LinksHandlers.js"
+import { MembersHttp } from "./members/MembersHandlers.js"
+import { MetaHttp } from "./meta/MetaHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
+import { OrganizationsHttp } from "./organizations/OrganizationsHandlers.js"
 import { PdfExportsHttp } from "./pdf-export/PdfExportsHandlers.js"
+import { SpacesHttp } from "./spaces/SpacesHandlers.js"
+import { TeamsHttp } from "./teams/TeamsHandlers.js"
+import { UsersHttp } from "./users/UsersHandlers.js"
 
-/** Each group built among only the services it uses (see `isolated`). */
+/** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
-  isolated(MetaHandlers, [Urls]),
-  isolated(UsersHandlers, [Authentication, Users]),
-  isolated(OrganizationsHandlers, [Authentication, Organizations]),
-  isolated(InvitesHandlers, [Authentication, Invites]),
-  isolated(MembersHandlers, [Authentication, Members, Spaces, Teams]),
-  isolated(TeamsHandlers, [Authentication, Teams]),
-  isolated(CollectionsHandlers, [Authentication, Collections]),
-  isolated(SpacesHandlers, [Authentication, Spaces]),
-  isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Content, Urls]),
+  MetaHttp,
+  UsersHttp,
+  OrganizationsHttp,
+  InvitesHttp,
+  MembersHttp,
+  TeamsHttp,
+  CollectionsHttp,
+  SpacesHttp,
+  ChangeRequestsHttp,
   ContentHttp,
   LinksHttp,
   PdfExportsHttp

@@ -1,7 +1,7 @@
 import { Headers, HttpServerResponse } from "@effect/platform"
-import { keptJson } from "@quire/core"
 import { Effect } from "effect"
 import { ifNoneMatch } from "./etag.js"
+import { keptJson } from "./keptJson.js"
 
 /**
  * A 200 JSON answer of a resource as it is: resources are built from trusted rows in
@@ -34,7 +34,7 @@ export const conditionalJson = <A, E, R>(
     case "any":
       return Effect.as(body, notModified(validators))
     case "unmatched":
-      // A page the core kept rendered was serialised and encoded when it was kept.
+      // A page the core keeps rendered is serialised and encoded once, when first served.
       return Effect.map(body, (value) => encodedJson(keptJson(value) ?? utf8.encode(JSON.stringify(value)), validators))
   }
 }

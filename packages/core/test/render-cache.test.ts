@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { keptJson, makeRenderCache } from "../src/content/tree/render/RenderCache.js"
+import { isKeptRender, makeRenderCache } from "../src/content/tree/render/RenderCache.js"
 
 describe("RenderCache", () => {
   it.effect("renders a key once, then answers it from what it kept", () =>
@@ -37,13 +37,15 @@ describe("RenderCache", () => {
     })
   )
 
-  it.effect("knows the JSON text of what it keeps, and of nothing else", () =>
+  it.effect("marks what it keeps as kept, and nothing else: not what it could not keep", () =>
     Effect.gen(function* () {
-      const cache = makeRenderCache(1_000)
-      const value = yield* cache.through("a", Effect.succeed({ title: "Intro", pages: [1, 2] }))
-      expect(new TextDecoder().decode(keptJson(value))).toBe(JSON.stringify({ title: "Intro", pages: [1, 2] }))
-      expect(keptJson({ title: "Intro", pages: [1, 2] })).toBeUndefined()
-      expect(keptJson("text")).toBeUndefined()
+      const cache = makeRenderCache(50)
+      const small = yield* cache.through("small", Effect.succeed({ title: "Intro" }))
+      const big = yield* cache.through("big", Effect.succeed({ text: "x".repeat(100) }))
+      expect(isKeptRender(small)).toBe(true)
+      expect(isKeptRender(big)).toBe(false)
+      expect(isKeptRender({ title: "Intro" })).toBe(false)
+      expect(isKeptRender("text")).toBe(false)
     })
   )
 })

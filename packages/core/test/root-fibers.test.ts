@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, GlobalValue } from "effect"
 import * as fc from "fast-check"
-import { installRootFibers, RootFibers } from "../src/shared/rootFibers.js"
+import { installRootFibers, RootFibers } from "../src/process/rootFibers.js"
 
 describe("RootFibers", () => {
   it("holds what was added and not deleted, in the order it was added, as a Set would", () =>

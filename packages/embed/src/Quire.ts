@@ -1,4 +1,5 @@
-import { Actor, installRootFibers, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
+import { Actor, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
+import { installRootFibers } from "@quire/core/rootFibers"
 import { Effect, Either, Exit, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import { parseDatabaseUrl, storageLayer } from "./DatabaseUrl.js"
 import { fromCause, fromFailure, QuireError, withStack } from "./errors.js"

@@ -6,7 +6,8 @@
  * `raw` (the same named statement with `pg` alone, through `Effect.async`). Run it with
  * `--max-semi-space-size=64` to match `quire serve`.
  */
-import { Actor, installRootFibers, QuireCore, type SpaceId, Spaces, UserRepository, type UserId } from "@quire/core"
+import { Actor, QuireCore, type SpaceId, Spaces, UserRepository, type UserId } from "@quire/core"
+import { installRootFibers } from "@quire/core/rootFibers"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { Context, Effect, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import pg from "pg"

@@ -9,7 +9,7 @@ import {
 } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { withCommonErrors } from "../groups/common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 import { fileId, Limit, pageId, pagePath, UrlText } from "../params.js"
 import { FilesQuery, PageByPathQuery, PageQuery, RevisionParams } from "./contentQueries.js"
 import { type ScopeName, scopedGet } from "./scopes.js"

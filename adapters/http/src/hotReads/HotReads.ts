@@ -5,9 +5,9 @@ import { QuireApi } from "../Api.js"
 import { Authentication, BearerTokens } from "../Authentication.js"
 import { ContentGroup } from "../content/ContentGroup.js"
 import { ContentReadHandlers } from "../content/ContentHandlers.js"
-import { SpacesGroup } from "../groups/SpacesGroup.js"
-import { SpaceReadHandlers } from "../handlers/SpacesHandlers.js"
-import type { RequestOf } from "../handlers/RequestOf.js"
+import { SpacesGroup } from "../spaces/SpacesGroup.js"
+import { SpaceReadHandlers } from "../spaces/SpacesHandlers.js"
+import type { RequestOf } from "../shared/RequestOf.js"
 import { compileHotRoute } from "./hotRoute.js"
 
 /**

@@ -3,7 +3,7 @@ import { BacklinkList, LinkList, LinkStatusSchema } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { type ScopeName, scopedGet } from "../content/scopes.js"
-import { withCommonErrors } from "../groups/common.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 import { fileId, PageParams, pageId } from "../params.js"
 
 /** A link list's query: `page`, `limit`, and only the links of one `status` (400 naming `status` for any other). */

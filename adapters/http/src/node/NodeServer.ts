@@ -7,7 +7,7 @@ import {
   HttpServerResponse
 } from "@effect/platform"
 import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
-import { installRootFibers } from "@quire/core"
+import { installRootFibers } from "@quire/core/rootFibers"
 import { Cause, Context, Effect, Layer, Option, Runtime, Scope } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { ListenOptions } from "node:net"

@@ -2,8 +2,8 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { type ScopeName, scopedGet } from "../content/scopes.js"
-import { withCommonErrors } from "../groups/common.js"
 import { BooleanParam, UrlText } from "../params.js"
+import { withCommonErrors } from "../shared/endpoints.js"
 
 /** The official `only` and `page`: `page` alone exports everything (checking the page exists), `only=true` just that page. */
 const PdfQuery = Schema.Struct({

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
 import type { MergeConflict } from "../content/tree/merge/MergeConflict.js"
+import { changeRequestContentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access, ensure } from "../policy/Access.js"
 import { Actor } from "../policy/Actor.js"
 import { authorized, authorizedCommand } from "../policy/Authorized.js"
@@ -23,7 +24,7 @@ import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
 import { type ChangeRequestGrant, makeChangeRequestGrants } from "./changeRequestGrant.js"
 import { ChangeRequestListQuery, CreateChangeRequestInput, UpdateChangeRequestInput } from "./inputs.js"
-import { renderChangeRequest, renderContributor } from "./render.js"
+import { renderChangeRequest, renderContentUpdate, renderContributor } from "./render.js"
 import { canMoveTo, isActive } from "./status.js"
 
 /** Which change request: its id, or its number in the space. */
@@ -170,7 +171,11 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
         })
       )
 
-    /** Applies the official change batch to the change request's content, all or nothing. */
+    /**
+     * Applies the official change batch to the change request's content, all or nothing, and
+     * answers the official `ChangeRequestContentUpdate`: the change request as the batch left it,
+     * the pages the batch touched, the files it inserted.
+     */
     const updateContent = (spaceId: SpaceId, ref: ChangeRequestRef, changes: ReadonlyArray<ContentChangeInput>) =>
       // The documents are read before the transaction opens: the slow part of a write holds no lock.
       Effect.flatMap(engine.prepareDocuments(changes), (prepared) =>
@@ -188,9 +193,11 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
               readable: (id) => Effect.provideService(authorized(readableRevision(spaceId, id)), Actor, actor)
             })
             const at = yield* now
-            yield* changeRequests.update({ ...current, revisionId: applied.revision.id, updatedAt: at })
+            const next: ChangeRequestRecord = { ...current, revisionId: applied.revision.id, updatedAt: at }
+            yield* changeRequests.update(next)
             yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
-            return applied
+            const changeRequest = yield* render(grant.space, next)
+            return renderContentUpdate(changeRequest, applied, changeRequestContentUrls(urls, spaceId, current.id))
           })
         )
       )

@@ -14,7 +14,7 @@ import { resolveLevel } from "../shared/ResolvedLevel.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import { renderSpace } from "../spaces/render.js"
+import { noCounts, renderSpace } from "../spaces/render.js"
 import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
 import { CollectionRepository, collectionSortKey } from "../storage/collections/CollectionRepository.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
@@ -126,7 +126,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
             keyset
           )
           return toPage(keyset, slice, spaceSortKey, (s) =>
-            renderSpace(urls, s, spacePermissions(contentLevel(member, s.resolvedLevel), s.editMode))
+            renderSpace(urls, s, spacePermissions(contentLevel(member, s.resolvedLevel), s.editMode), noCounts)
           )
         })
       )

@@ -14,7 +14,7 @@ import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
-import { renderSpace } from "../spaces/render.js"
+import { noCounts, renderSpace } from "../spaces/render.js"
 import type { Space } from "../spaces/Space.js"
 import { commonAncestor } from "./commonAncestor.js"
 import type { ContentScope } from "./ContentScope.js"
@@ -149,7 +149,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
           }
           const next = { ...current, revisionId: outcome.revision.id, updatedAt: yield* now }
           yield* spaces.update(next)
-          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions) } satisfies MergedRevision
+          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions, noCounts) } satisfies MergedRevision
         })
       )
 

@@ -23,7 +23,7 @@ import { Storage } from "../storage/Storage.js"
 import { CreateSpaceInput, SPACE_TITLE_MAX, UpdateSpaceInput } from "./inputs.js"
 import { purgeableBefore, restorable, restoredSpace, visibilityAt } from "./lifecycle.js"
 import type { MemberSpaceItem } from "./MemberSpaceItem.js"
-import { renderSpace } from "./render.js"
+import { noCounts, renderSpace } from "./render.js"
 import type { Space } from "./Space.js"
 
 export const UNTITLED_SPACE = "Untitled"
@@ -44,7 +44,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
 
     const command = authorizedCommand(storage)
 
-    const render = (record: SpaceRecord, permissions: SpacePermissions): Space => renderSpace(urls, record, permissions)
+    const render = (record: SpaceRecord, permissions: SpacePermissions): Space => renderSpace(urls, record, permissions, noCounts)
     /** The space as `grant`'s holder sees it after a change: its permissions follow the new resolved level. */
     const renderAs = (grant: Pick<SpaceGrant, "member">, record: SpaceRecord): Space =>
       render(record, spacePermissions(contentLevel(grant.member, record.resolvedLevel), record.editMode))

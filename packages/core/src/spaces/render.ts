@@ -3,7 +3,24 @@ import type { Urls } from "../shared/Urls.js"
 import type { Space } from "./Space.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 
-export const renderSpace = (urls: Urls["Type"], record: SpaceRecord, permissions: SpacePermissions): Space => ({
+/**
+ * What a space's answer counts of other areas' records: its comments and its change requests
+ * (all, open, draft). The service that renders a space says where they come from.
+ */
+export interface SpaceCounts {
+  readonly comments: number
+  readonly changeRequests: number
+  readonly changeRequestsOpen: number
+  readonly changeRequestsDraft: number
+}
+
+/**
+ * The counts every space answers for now: 0 each. Nothing counts comments (they come with their
+ * area) nor a space's change requests yet; the services pass this until they do.
+ */
+export const noCounts: SpaceCounts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }
+
+export const renderSpace = (urls: Urls["Type"], record: SpaceRecord, permissions: SpacePermissions, counts: SpaceCounts): Space => ({
   object: "space",
   id: record.id,
   title: record.title,
@@ -16,11 +33,10 @@ export const renderSpace = (urls: Urls["Type"], record: SpaceRecord, permissions
   updatedAt: record.updatedAt,
   deletedAt: record.deletedAt ?? undefined,
   editMode: record.editMode,
-  // Comments and change requests come with their areas.
-  comments: 0,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
+  comments: counts.comments,
+  changeRequests: counts.changeRequests,
+  changeRequestsOpen: counts.changeRequestsOpen,
+  changeRequestsDraft: counts.changeRequestsDraft,
   mergeRules: { type: "inherit" },
   urls: {
     location: urls.api(`/spaces/${record.id}`),

@@ -11,19 +11,16 @@ export interface RenderCache {
   readonly through: <A, E, R>(key: string, render: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
-/** The JSON of each answer a cache keeps, as UTF-8 (made to weigh it), by the answer itself. */
-const jsonOfKept = new WeakMap<object, Uint8Array>()
-
-const utf8 = new TextEncoder()
+/** Every answer a `RenderCache` keeps, in any engine. */
+const keptRenders = new WeakSet<object>()
 
 /**
- * The JSON of `value` as UTF-8 bytes when it is an answer a `RenderCache` keeps: what
- * `JSON.stringify` gives, encoded, made once, so a server answering the same kept page again
- * need neither serialise nor encode it again. Undefined for anything else. Kept answers and
- * their bytes are never changed (nobody may mutate them).
+ * Whether `value` is an answer a `RenderCache` keeps: the same object answers every later read
+ * of its key, and nobody may change it, so what a caller makes of it (its encoding) may be made
+ * once and kept beside it.
  */
-export const keptJson = (value: unknown): Uint8Array | undefined =>
-  typeof value === "object" && value !== null ? jsonOfKept.get(value) : undefined
+export const isKeptRender = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && keptRenders.has(value)
 
 export const makeRenderCache = (maxBytes: number): RenderCache => {
   const kept = new LruCache<string, { readonly value: unknown; readonly size: number }>(maxBytes, (entry) => entry.size)
@@ -33,9 +30,10 @@ export const makeRenderCache = (maxBytes: number): RenderCache => {
         const known = kept.get(key)
         if (known !== undefined) return Effect.succeed(known.value as A)
         return Effect.tap(render, (value) => {
-          const json = utf8.encode(JSON.stringify(value))
-          if (typeof value === "object" && value !== null) jsonOfKept.set(value, json)
-          kept.set(key, { value, size: key.length + json.byteLength })
+          const size = key.length + Buffer.byteLength(JSON.stringify(value), "utf8")
+          kept.set(key, { value, size })
+          // An answer heavier than the whole cache is not kept (see `LruCache`).
+          if (size <= maxBytes && typeof value === "object" && value !== null) keptRenders.add(value)
         })
       })
   }

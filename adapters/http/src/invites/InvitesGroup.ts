@@ -3,7 +3,7 @@ import { CreateInviteInput, Invite, ListOf, UpdateInviteInput } from "@quire/cor
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { inviteId, organizationId, PageParams } from "../params.js"
-import { withCommonErrors, created, NoContent, ResetContent, takesJsonBody } from "./common.js"
+import { withCommonErrors, created, ResetContent, takesJsonBody } from "../shared/endpoints.js"
 
 export class InvitesGroup extends withCommonErrors(HttpApiGroup.make("invites", { topLevel: true })
   .add(
@@ -44,5 +44,3 @@ export class InvitesGroup extends withCommonErrors(HttpApiGroup.make("invites", 
   )
 )
   .middleware(Authentication) {}
-
-export { NoContent }

@@ -2,6 +2,8 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Members, Spaces, Teams } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
 
 export const MembersHandlers = HttpApiBuilder.group(QuireApi, "members", (handlers) =>
   Effect.gen(function* () {
@@ -22,3 +24,6 @@ export const MembersHandlers = HttpApiBuilder.group(QuireApi, "members", (handle
       )
   })
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const MembersHttp = isolated(MembersHandlers, [Authentication, Members, Spaces, Teams])

@@ -2,10 +2,12 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Spaces } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import type { SpacesGroup } from "../groups/SpacesGroup.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
 import { json } from "../json.js"
-import { withLocation } from "./location.js"
-import type { RequestOf } from "./RequestOf.js"
+import type { RequestOf } from "../shared/RequestOf.js"
+import { withLocation } from "../shared/responses.js"
+import type { SpacesGroup } from "./SpacesGroup.js"
 
 /** The spaces group's reads, made apart from it so that `HotReads` answers them with the same functions. */
 export const SpaceReadHandlers = Effect.map(Spaces, (spaces) => ({
@@ -30,3 +32,6 @@ export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers
       .handle("transferSpace", ({ path, payload }) => spaces.transfer(path.spaceId, payload))
   )
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const SpacesHttp = isolated(SpacesHandlers, [Authentication, Spaces])

@@ -95,6 +95,9 @@ const GLOBAL_FIBER_SCOPE = Symbol.for("effect/FiberScope/Global")
  * process that forks a root fiber per request (a server, a Promise API). Safe to call again.
  * `Fiber.roots` answers as before. When Effect's global scope is not the shape this was written
  * for (another Effect version), it changes nothing and says so: `false`.
+ *
+ * Exported apart, as `@quire/core/rootFibers`, for a process's entry point to call: it changes
+ * Effect's global state, which no part of the core (and no library embedding it) should.
  */
 export const installRootFibers = (): boolean => {
   // Importing "effect" made the global scope (its module is evaluated with the runtime), so

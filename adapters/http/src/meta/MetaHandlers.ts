@@ -2,7 +2,8 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import type { ServiceInfo } from "../groups/MetaGroup.js"
+import { isolated } from "../isolated.js"
+import type { ServiceInfo } from "./MetaGroup.js"
 
 /** Date of this release (ISO), as the official `ApiInformation.build`. */
 const BUILD_DATE = "2026-11-21"
@@ -19,3 +20,6 @@ export const MetaHandlers = HttpApiBuilder.group(QuireApi, "meta", (handlers) =>
     return handlers.handle("getApiInformation", () => Effect.succeed(info))
   })
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const MetaHttp = isolated(MetaHandlers, [Urls])

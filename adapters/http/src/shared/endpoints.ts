@@ -1,13 +1,6 @@
-import {
-  type HttpApiEndpoint,
-  type HttpApiGroup,
-  HttpApiSchema,
-  type HttpMethod,
-  HttpServerResponse,
-  OpenApi
-} from "@effect/platform"
+import { type HttpApiEndpoint, type HttpApiGroup, HttpApiSchema, type HttpMethod, OpenApi } from "@effect/platform"
 import { Option, Schema, SchemaAST } from "effect"
-import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError } from "../errors.js"
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors.js"
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from "../input/BodyRefused.js"
 
 /** Adds the errors any operation on a resource may answer: 400, 403, 404 and 409. */
@@ -52,6 +45,7 @@ export const optionalBodyInDocument = OpenApi.annotations({
 
 /** 205 Reset Content, no body: the seed's answer to a delete. */
 export const ResetContent = Schema.Void.annotations(HttpApiSchema.annotations({ status: 205 }))
+/** 204 No Content, no body. */
 export const NoContent = HttpApiSchema.NoContent
 
 /**
@@ -70,11 +64,3 @@ export const created = <A, I, R>(schema: Schema.Schema<A, I, R>): Schema.Schema<
       })
     })
   )
-
-export { GoneError }
-
-/**
- * The official answer to a delete: 205 when something was deleted, 204 when there was
- * nothing to delete. Both have no body.
- */
-export const deletedOrAbsent = (deleted: boolean) => HttpServerResponse.empty({ status: deleted ? 205 : 204 })

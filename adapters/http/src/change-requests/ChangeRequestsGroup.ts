@@ -16,7 +16,7 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, changeRequestId, Limit, PageParams, spaceId, UrlText } from "../params.js"
-import { created, takesJsonBody, withCommonErrors } from "./common.js"
+import { created, takesJsonBody, withCommonErrors } from "../shared/endpoints.js"
 
 /**
  * What `updateChangeRequestContent` answers: the change request (`compat`, the default), or

@@ -2,7 +2,9 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Teams } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { deletedOrAbsent } from "../groups/common.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
+import { deletedOrAbsent } from "../shared/responses.js"
 
 export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) =>
   Effect.map(Teams, (teams) =>
@@ -26,3 +28,6 @@ export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) 
       )
   )
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const TeamsHttp = isolated(TeamsHandlers, [Authentication, Teams])

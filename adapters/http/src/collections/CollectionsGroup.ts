@@ -11,7 +11,7 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { BooleanParam, collectionId, OptionalBody, organizationId, PageParams } from "../params.js"
-import { withCommonErrors, created, optionalBodyInDocument, ResetContent, takesJsonBody } from "./common.js"
+import { withCommonErrors, created, optionalBodyInDocument, ResetContent, takesJsonBody } from "../shared/endpoints.js"
 
 export class CollectionsGroup extends withCommonErrors(HttpApiGroup.make("collections", { topLevel: true })
   .add(

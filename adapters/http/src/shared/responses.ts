@@ -10,3 +10,9 @@ export const withLocation = <A extends { readonly urls: { readonly location: str
       Effect.succeed(HttpServerResponse.setHeader(response, "location", created.urls.location))
     )
   )
+
+/**
+ * The official answer to a delete: 205 when something was deleted, 204 when there was
+ * nothing to delete. Both have no body.
+ */
+export const deletedOrAbsent = (deleted: boolean) => HttpServerResponse.empty({ status: deleted ? 205 : 204 })

@@ -2,7 +2,9 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Collections } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { withLocation } from "./location.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
+import { withLocation } from "../shared/responses.js"
 
 export const CollectionsHandlers = HttpApiBuilder.group(QuireApi, "collections", (handlers) =>
   Effect.map(Collections, (collections) =>
@@ -21,3 +23,6 @@ export const CollectionsHandlers = HttpApiBuilder.group(QuireApi, "collections",
       )
   )
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const CollectionsHttp = isolated(CollectionsHandlers, [Authentication, Collections])

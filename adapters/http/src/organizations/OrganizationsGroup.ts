@@ -3,7 +3,7 @@ import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput 
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { emailDomain, organizationId, PageParams, UrlText } from "../params.js"
-import { withCommonErrors, created, takesJsonBody } from "./common.js"
+import { withCommonErrors, created, takesJsonBody } from "../shared/endpoints.js"
 
 export class OrganizationsGroup extends withCommonErrors(HttpApiGroup.make("organizations", { topLevel: true })
   .add(

@@ -2,8 +2,9 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { CreateSpaceInput, ListOf, MoveInput, Space, TransferInput, UpdateSpaceInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
+import { GoneError } from "../errors.js"
 import { OptionalBody, organizationId, PageParams, spaceId, UrlText } from "../params.js"
-import { withCommonErrors, created, GoneError, optionalBodyInDocument, ResetContent, takesJsonBody } from "./common.js"
+import { withCommonErrors, created, optionalBodyInDocument, ResetContent, takesJsonBody } from "../shared/endpoints.js"
 
 export class SpacesGroup extends withCommonErrors(HttpApiGroup.make("spaces", { topLevel: true })
   .add(

@@ -11,7 +11,7 @@ import {
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { organizationId, PageParams, teamId, UrlText, userId } from "../params.js"
-import { withCommonErrors, created, NoContent, ResetContent, takesJsonBody } from "./common.js"
+import { withCommonErrors, created, NoContent, ResetContent, takesJsonBody } from "../shared/endpoints.js"
 
 export class TeamsGroup extends withCommonErrors(HttpApiGroup.make("teams", { topLevel: true })
   .add(

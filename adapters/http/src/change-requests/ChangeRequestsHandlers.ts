@@ -1,18 +1,11 @@
 import { HttpApiBuilder } from "@effect/platform"
-import {
-  ChangeRequests,
-  changeRequestContentUrls,
-  Content,
-  ContentScope,
-  renderContentUpdate,
-  renderMergeConflicts,
-  type RevisionId,
-  Urls
-} from "@quire/core"
+import { ChangeRequests, Content, ContentScope, renderMergeConflicts, type RevisionId } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
 import { json } from "../json.js"
-import { withLocation } from "./location.js"
+import { withLocation } from "../shared/responses.js"
 
 /** The official answers of a merge and an update from the space: the conflicts themselves have their own operation. */
 const withoutConflicts = <Result extends string>({ result, revision }: { readonly result: Result; readonly revision: RevisionId }) => ({
@@ -24,7 +17,6 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
   Effect.gen(function* () {
     const changeRequests = yield* ChangeRequests
     const content = yield* Content
-    const urls = yield* Urls
     return handlers
       .handle("createChangeRequest", ({ path, payload }) => withLocation(changeRequests.create(path.spaceId, payload)))
       .handle("listChangeRequestsForSpace", ({ path, urlParams }) => json(changeRequests.list(path.spaceId, urlParams)))
@@ -40,14 +32,9 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
       )
       .handle("updateChangeRequestContent", ({ path, payload, urlParams }) =>
         json(
-          Effect.gen(function* () {
-            const applied = yield* changeRequests.updateContent(path.spaceId, path.changeRequestId, payload.changes)
-            // The change request as the batch left it (by id: its number names it as well).
-            const changeRequest = yield* changeRequests.get(path.spaceId, path.changeRequestId)
-            return urlParams.compat === false
-              ? renderContentUpdate(changeRequest, applied, changeRequestContentUrls(urls, path.spaceId, changeRequest.id))
-              : changeRequest
-          })
+          Effect.map(changeRequests.updateContent(path.spaceId, path.changeRequestId, payload.changes), (update) =>
+            urlParams.compat === false ? update : update.changeRequest
+          )
         )
       )
       .handle("getChangeRequestMergeConflicts", ({ path }) =>
@@ -61,3 +48,6 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
       )
   })
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const ChangeRequestsHttp = isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Content])

@@ -2,7 +2,9 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Invites } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { deletedOrAbsent } from "../groups/common.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
+import { deletedOrAbsent } from "../shared/responses.js"
 
 export const InvitesHandlers = HttpApiBuilder.group(QuireApi, "invites", (handlers) =>
   Effect.map(Invites, (invites) =>
@@ -15,3 +17,6 @@ export const InvitesHandlers = HttpApiBuilder.group(QuireApi, "invites", (handle
       .handle("joinOrganizationWithInvite", ({ path }) => Effect.as(invites.join(path.organizationId, path.inviteId), {}))
   )
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const InvitesHttp = isolated(InvitesHandlers, [Authentication, Invites])

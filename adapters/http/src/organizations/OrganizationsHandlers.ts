@@ -2,7 +2,9 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Organizations } from "@quire/core"
 import { Effect } from "effect"
 import { QuireApi } from "../Api.js"
-import { withLocation } from "./location.js"
+import { Authentication } from "../Authentication.js"
+import { isolated } from "../isolated.js"
+import { withLocation } from "../shared/responses.js"
 
 export const OrganizationsHandlers = HttpApiBuilder.group(QuireApi, "organizations", (handlers) =>
   Effect.map(Organizations, (organizations) =>
@@ -21,3 +23,6 @@ export const OrganizationsHandlers = HttpApiBuilder.group(QuireApi, "organizatio
       )
   )
 )
+
+/** The handlers built among only the services they use (see `isolated`). */
+export const OrganizationsHttp = isolated(OrganizationsHandlers, [Authentication, Organizations])

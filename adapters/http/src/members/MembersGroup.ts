@@ -3,7 +3,7 @@ import { ListOf, Member, MemberRole, MemberSpaceItem, MemberTeamItem, UpdateMemb
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
 import { Order, organizationId, PageParams, UrlText, userId } from "../params.js"
-import { withCommonErrors, NoContent, takesJsonBody } from "./common.js"
+import { withCommonErrors, NoContent, takesJsonBody } from "../shared/endpoints.js"
 
 export class MembersGroup extends withCommonErrors(HttpApiGroup.make("members", { topLevel: true })
   .add(
