@@ -1,5 +1,5 @@
 import { ObjectStore, type SpaceId } from "@quire/core"
-import type { StorageServices } from "@quire/storage-sql"
+import type { StoragePorts } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { PersistentMapsLive } from "../../packages/core/src/content/store/index.js"
 import {
@@ -111,7 +111,7 @@ const benchUrls = { revision: () => "", page: () => "", file: () => "" }
 
 /** A fresh, empty storage for one size (a SQLite file, a Postgres database), and how to remove it. */
 export type ContentStorage = (pages: number) => Promise<{
-  readonly layer: Layer.Layer<StorageServices, unknown>
+  readonly layer: Layer.Layer<StoragePorts, unknown>
   readonly release: () => Promise<void>
 }>
 

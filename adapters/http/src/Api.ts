@@ -1,7 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ChangeRequestsGroup } from "./change-requests/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./collections/CollectionsGroup.js"
-import { InternalServerError, InvalidInputError, NotFoundError } from "./errors.js"
 import { ContentGroup } from "./content/ContentGroup.js"
 import { InvitesGroup } from "./invites/InvitesGroup.js"
 import { LinksGroup } from "./links/LinksGroup.js"
@@ -10,6 +9,7 @@ import { MetaGroup } from "./meta/MetaGroup.js"
 import { API_PREFIX, relativeToServer } from "./openApiDocument.js"
 import { OrganizationsGroup } from "./organizations/OrganizationsGroup.js"
 import { PdfDownloadsGroup, PdfExportsGroup } from "./pdf-export/PdfExportsGroup.js"
+import { API_ID, withApiErrors } from "./shared/apiOf.js"
 import { SpacesGroup } from "./spaces/SpacesGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
@@ -18,7 +18,7 @@ import { UsersGroup } from "./users/UsersGroup.js"
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
  * is top-level, so they are the document's operationIds as they are.
  */
-export class QuireApi extends HttpApi.make("quire")
+export class QuireApi extends withApiErrors(HttpApi.make(API_ID)
   .add(MetaGroup)
   .add(UsersGroup)
   .add(OrganizationsGroup)
@@ -31,10 +31,7 @@ export class QuireApi extends HttpApi.make("quire")
   .add(ContentGroup)
   .add(LinksGroup)
   .add(PdfExportsGroup)
-  .add(PdfDownloadsGroup)
-  .addError(InvalidInputError)
-  .addError(NotFoundError)
-  .addError(InternalServerError)
+  .add(PdfDownloadsGroup))
   .prefix(API_PREFIX)
   .annotateContext(
     OpenApi.annotations({

@@ -65,14 +65,13 @@ const limitRule = `must be a whole number from 1 to ${MAX_LIMIT}`
 /** `limit` arrives as text; the range itself is checked by the core, with the same words. */
 export const Limit = Schema.NumberFromString.annotations({ message: () => limitRule })
 
-const BooleanText = (name: string) =>
+/** `true` or `false` in the query, read as a boolean; anything else is refused naming `name`. */
+export const BooleanParam = (name: string) =>
   Schema.transform(Schema.Literal("true", "false"), Schema.Boolean, {
     strict: true,
     decode: (s) => s === "true",
     encode: (b) => (b ? "true" : "false")
   }).annotations({ message: () => `${name} must be true or false` })
-
-export const BooleanParam = BooleanText
 
 /** `page` and `limit`, accepted by every list. */
 export const PageParams = {

@@ -29,10 +29,9 @@ import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
 
-export type MemoryStorageServices = StoragePorts
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
-export const MemoryStorage: { readonly layer: Layer.Layer<MemoryStorageServices> } = {
+export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
   layer: Layer.effectContext(
     Effect.map(makeMemoryStore, (store) =>
       Context.empty().pipe(

@@ -1,1 +1,1 @@
-export { MemoryStorage, type MemoryStorageServices } from "./MemoryStorage.js"
+export { MemoryStorage } from "./MemoryStorage.js"

@@ -2,13 +2,13 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { PgClient } from "@effect/sql-pg"
+import type { StoragePorts } from "@quire/core"
 import {
   type AppliedMigrations,
   nameTransforms,
   runMigrationsWith,
   SqlReader,
-  SqlRepositories,
-  type StorageServices
+  SqlRepositories
 } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import type pg from "pg"
@@ -43,7 +43,7 @@ const client = (options: PostgresStorageOptions): Layer.Layer<PgClient.PgClient 
  * servers may build it against the same database at once: migrations take a lock. Reads
  * outside transactions go to the client's pool directly (see `PgReader`).
  */
-const layer = (options: PostgresStorageOptions): Layer.Layer<StorageServices, PostgresStorageError> =>
+const layer = (options: PostgresStorageOptions): Layer.Layer<StoragePorts, PostgresStorageError> =>
   Layer.unwrapScoped(
     Effect.map(poolFor(options), (pool) =>
       SqlRepositories.layer.pipe(

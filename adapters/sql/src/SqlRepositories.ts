@@ -16,13 +16,12 @@ import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
 
 /** Every storage port. */
-export type StorageServices = StoragePorts
 
 /**
  * Every storage port on one `SqlClient`, configured with `transformQueryNames: camelToSnake`
  * and `transformResultNames: snakeToCamel`, on a schema brought up to date by `runMigrations`.
  */
-export const SqlRepositories: { readonly layer: Layer.Layer<StorageServices, never, SqlClient> } = {
+export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never, SqlClient> } = {
   layer: Layer.mergeAll(
     SqlStorage.layer,
     SqlUserRepository.layer,

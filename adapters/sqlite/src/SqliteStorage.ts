@@ -2,13 +2,13 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { SqliteClient } from "@effect/sql-sqlite-node"
+import type { StoragePorts } from "@quire/core"
 import {
   type AppliedMigrations,
   nameTransforms,
   runMigrationsWith,
   SqlReader,
-  SqlRepositories,
-  type StorageServices
+  SqlRepositories
 } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import { prepareDatabaseFile } from "./databaseFile.js"
@@ -65,7 +65,7 @@ const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
     : Layer.scoped(SqlReader, makeDirectReader(options.filename))
 
 /** Every storage port in one SQLite file, migrated when the layer is built. */
-const layer = (options: SqliteStorageOptions): Layer.Layer<StorageServices, SqliteStorageError> =>
+const layer = (options: SqliteStorageOptions): Layer.Layer<StoragePorts, SqliteStorageError> =>
   SqlRepositories.layer.pipe(
     Layer.provide(Layer.merge(runMigrationsWith(options.onMigrated ?? (() => Effect.void)), reader(options))),
     Layer.provide(client(options))

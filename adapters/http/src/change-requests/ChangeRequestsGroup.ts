@@ -9,13 +9,12 @@ import {
   CreateChangeRequestInput,
   ListOf,
   MergeResult,
-  RevisionSemanticChangesSchema,
   UpdateChangeRequestInput,
   UpdateResult
 } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { BooleanParam, changeRequestId, Limit, PageParams, spaceId, UrlText } from "../params.js"
+import { BooleanParam, changeRequestId, PageParams, spaceId, UrlText } from "../params.js"
 import { created, takesJsonBody, withCommonErrors } from "../shared/endpoints.js"
 
 /**
@@ -94,18 +93,6 @@ export class ChangeRequestsGroup extends withCommonErrors(HttpApiGroup.make("cha
           "and lists each conflict that stops it: the page, the kind of conflict, why, the fields both sides set " +
           "differently, and both versions' markdown (`space` and `changeRequest`; absent where the page does not " +
           "exist on that side). Needs the right to merge."
-      )
-  )
-  .add(
-    HttpApiEndpoint.get("getChangeRequestChanges")`/spaces/${spaceId}/change-requests/${changeRequestId}/changes`
-      .setUrlParams(Schema.Struct({ limit: Schema.optional(Limit.annotations({ default: 10 })) }))
-      .addSuccess(RevisionSemanticChangesSchema)
-      .annotate(OpenApi.Summary, "List semantic content changes in a change request vs its base")
-      .annotate(
-        OpenApi.Description,
-        "The semantic changes the change request makes: from its merge base (the space's revision it last took " +
-          "the space's content from) to its content, so what the space did since is not counted. At most `limit` " +
-          "(1 to 1000, default 10); `more` counts the changes left out."
       )
   )
   .add(

@@ -1,11 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { ChangeRequests, Content, ContentScope, renderMergeConflicts, type RevisionId } from "@quire/core"
+import { ChangeRequests, renderMergeConflicts, type RevisionId } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { json } from "../json.js"
 import { withLocation } from "../shared/responses.js"
+import { apiOf } from "../shared/apiOf.js"
+import { ChangeRequestsGroup } from "./ChangeRequestsGroup.js"
 
 /** The official answers of a merge and an update from the space: the conflicts themselves have their own operation. */
 const withoutConflicts = <Result extends string>({ result, revision }: { readonly result: Result; readonly revision: RevisionId }) => ({
@@ -13,10 +14,9 @@ const withoutConflicts = <Result extends string>({ result, revision }: { readonl
   revision
 })
 
-export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequests", (handlers) =>
+export const ChangeRequestsHandlers = HttpApiBuilder.group(apiOf(ChangeRequestsGroup), "changeRequests", (handlers) =>
   Effect.gen(function* () {
     const changeRequests = yield* ChangeRequests
-    const content = yield* Content
     return handlers
       .handle("createChangeRequest", ({ path, payload }) => withLocation(changeRequests.create(path.spaceId, payload)))
       .handle("listChangeRequestsForSpace", ({ path, urlParams }) => json(changeRequests.list(path.spaceId, urlParams)))
@@ -40,9 +40,6 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
       .handle("getChangeRequestMergeConflicts", ({ path }) =>
         json(Effect.map(changeRequests.conflicts(path.spaceId, path.changeRequestId), renderMergeConflicts))
       )
-      .handle("getChangeRequestChanges", ({ path, urlParams }) =>
-        json(content.changes(ContentScope.ChangeRequest({ spaceId: path.spaceId, changeRequest: path.changeRequestId }), { limit: urlParams.limit }))
-      )
       .handle("getContributorsByChangeRequestId", ({ path }) =>
         json(changeRequests.contributors(path.spaceId, path.changeRequestId))
       )
@@ -50,4 +47,4 @@ export const ChangeRequestsHandlers = HttpApiBuilder.group(QuireApi, "changeRequ
 )
 
 /** The handlers built among only the services they use (see `isolated`). */
-export const ChangeRequestsHttp = isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests, Content])
+export const ChangeRequestsHttp = isolated(ChangeRequestsHandlers, [Authentication, ChangeRequests])

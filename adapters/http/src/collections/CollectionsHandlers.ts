@@ -1,12 +1,13 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Collections } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { withLocation } from "../shared/responses.js"
+import { apiOf } from "../shared/apiOf.js"
+import { CollectionsGroup } from "./CollectionsGroup.js"
 
-export const CollectionsHandlers = HttpApiBuilder.group(QuireApi, "collections", (handlers) =>
+export const CollectionsHandlers = HttpApiBuilder.group(apiOf(CollectionsGroup), "collections", (handlers) =>
   Effect.map(Collections, (collections) =>
     handlers
       .handle("getCollectionById", ({ path }) => collections.get(path.collectionId))

@@ -125,6 +125,16 @@ export class ContentGroup extends withCommonErrors(
             "`more` counts the changes left out, and `mergedFrom` names the change request whose merge made it."
         )
     )
+    .add(
+      changes("getChangeRequestChanges", "ChangeRequest", {})
+        .annotate(OpenApi.Summary, "List semantic content changes in a change request vs its base")
+        .annotate(
+          OpenApi.Description,
+          "The semantic changes the change request makes: from its merge base (the space's revision it last took " +
+            "the space's content from) to its content, so what the space did since is not counted. At most `limit` " +
+            "(1 to 1000, default 10); `more` counts the changes left out."
+        )
+    )
     .add(download("downloadFileById", "Space").annotate(OpenApi.Summary, "Download the bytes of an uploaded file of a space"))
     .add(
       download("downloadChangeRequestFileById", "ChangeRequest").annotate(

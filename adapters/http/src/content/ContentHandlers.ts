@@ -1,13 +1,14 @@
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Content, type PageRequest, Urls } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { json } from "../json.js"
 import { ConditionalReads } from "./conditionalReads.js"
 import { fileDownload } from "./fileDownload.js"
 import { type ScopePath, scopeOf } from "./scopes.js"
+import { apiOf } from "../shared/apiOf.js"
+import { ContentGroup } from "./ContentGroup.js"
 
 type Format = "document" | "markdown" | undefined
 
@@ -42,7 +43,7 @@ export const ContentReadHandlers = Effect.gen(function* () {
   }
 })
 
-export const ContentHandlers = HttpApiBuilder.group(QuireApi, "content", (handlers) =>
+export const ContentHandlers = HttpApiBuilder.group(apiOf(ContentGroup), "content", (handlers) =>
   Effect.gen(function* () {
     const read = yield* ContentReadHandlers
     const content = yield* Content
@@ -70,6 +71,7 @@ export const ContentHandlers = HttpApiBuilder.group(QuireApi, "content", (handle
       .handle("getFileInChangeRequestById", read.fileById)
       .handle("getFileInRevisionById", read.fileById)
       .handle("getRevisionSemanticChanges", changes)
+      .handle("getChangeRequestChanges", changes)
       .handle("downloadFileById", download)
       .handle("downloadChangeRequestFileById", download)
   })

@@ -1,12 +1,13 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Invites } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { deletedOrAbsent } from "../shared/responses.js"
+import { apiOf } from "../shared/apiOf.js"
+import { InvitesGroup } from "./InvitesGroup.js"
 
-export const InvitesHandlers = HttpApiBuilder.group(QuireApi, "invites", (handlers) =>
+export const InvitesHandlers = HttpApiBuilder.group(apiOf(InvitesGroup), "invites", (handlers) =>
   Effect.map(Invites, (invites) =>
     handlers
       .handle("listOrganizationInviteLinks", ({ path, urlParams }) => invites.list(path.organizationId, urlParams))

@@ -1,13 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Links } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { scopeOf } from "../content/scopes.js"
 import { isolated } from "../isolated.js"
 import { json } from "../json.js"
+import { apiOf } from "../shared/apiOf.js"
+import { LinksGroup } from "./LinksGroup.js"
 
-export const LinksHandlers = HttpApiBuilder.group(QuireApi, "links", (handlers) =>
+export const LinksHandlers = HttpApiBuilder.group(apiOf(LinksGroup), "links", (handlers) =>
   Effect.gen(function* () {
     const links = yield* Links
     return handlers

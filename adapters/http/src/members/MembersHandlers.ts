@@ -1,11 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Members, Spaces, Teams } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
+import { apiOf } from "../shared/apiOf.js"
+import { MembersGroup } from "./MembersGroup.js"
 
-export const MembersHandlers = HttpApiBuilder.group(QuireApi, "members", (handlers) =>
+export const MembersHandlers = HttpApiBuilder.group(apiOf(MembersGroup), "members", (handlers) =>
   Effect.gen(function* () {
     const members = yield* Members
     const spaces = yield* Spaces

@@ -1,14 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { isolated } from "../isolated.js"
-import type { ServiceInfo } from "./MetaGroup.js"
+import { MetaGroup, type ServiceInfo } from "./MetaGroup.js"
+import { apiOf } from "../shared/apiOf.js"
 
 /** Date of this release (ISO), as the official `ApiInformation.build`. */
 const BUILD_DATE = "2026-11-21"
 
-export const MetaHandlers = HttpApiBuilder.group(QuireApi, "meta", (handlers) =>
+export const MetaHandlers = HttpApiBuilder.group(apiOf(MetaGroup), "meta", (handlers) =>
   Effect.map(Urls, (urls) => {
     const info: ServiceInfo = {
       name: "quire",

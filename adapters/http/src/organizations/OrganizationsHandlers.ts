@@ -1,12 +1,13 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Organizations } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { withLocation } from "../shared/responses.js"
+import { apiOf } from "../shared/apiOf.js"
+import { OrganizationsGroup } from "./OrganizationsGroup.js"
 
-export const OrganizationsHandlers = HttpApiBuilder.group(QuireApi, "organizations", (handlers) =>
+export const OrganizationsHandlers = HttpApiBuilder.group(apiOf(OrganizationsGroup), "organizations", (handlers) =>
   Effect.map(Organizations, (organizations) =>
     handlers
       .handle("listOrganizationsForAuthenticatedUser", ({ urlParams }) => organizations.listMine(urlParams))

@@ -12,7 +12,6 @@ import {
   Users
 } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { inlineDisposition } from "../contentDisposition.js"
 import { isolated } from "../isolated.js"
@@ -22,12 +21,14 @@ import { ExportLinks } from "./ExportLinks.js"
 import { exportBlocks } from "./render/exportBlocks.js"
 import { renderPdf } from "./render/renderPdf.js"
 import { type ExportGrant, signGrant, verifyGrant } from "./signedToken.js"
+import { apiOf } from "../shared/apiOf.js"
+import { PdfDownloadsGroup, PdfExportsGroup } from "./PdfExportsGroup.js"
 
 /** What every refused link gets, whatever the reason: nothing tells a forged token from an expired one. */
 const invalidLink = () => new NotFound({ message: "This PDF link is invalid or has expired" })
 
 /** `getSpacePDF` and `getChangeRequestPDF`: a URL granting the caller's export for `ttlMillis`. */
-export const PdfExportsHandlers = HttpApiBuilder.group(QuireApi, "pdfExports", (handlers) =>
+export const PdfExportsHandlers = HttpApiBuilder.group(apiOf(PdfExportsGroup), "pdfExports", (handlers) =>
   Effect.gen(function* () {
     const exports = yield* PdfExports
     const urls = yield* Urls
@@ -58,7 +59,7 @@ export const PdfExportsHandlers = HttpApiBuilder.group(QuireApi, "pdfExports", (
  * `downloadPDF`: the PDF a signed URL grants, made when it is fetched, read as the user it was
  * issued to (who must still be able to view the content) at the revision they saw.
  */
-export const PdfDownloadsHandlers = HttpApiBuilder.group(QuireApi, "pdfDownloads", (handlers) =>
+export const PdfDownloadsHandlers = HttpApiBuilder.group(apiOf(PdfDownloadsGroup), "pdfDownloads", (handlers) =>
   Effect.gen(function* () {
     const exports = yield* PdfExports
     const users = yield* Users

@@ -1,20 +1,20 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Spaces } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { json } from "../json.js"
 import type { RequestOf } from "../shared/RequestOf.js"
 import { withLocation } from "../shared/responses.js"
-import type { SpacesGroup } from "./SpacesGroup.js"
+import { apiOf } from "../shared/apiOf.js"
+import { SpacesGroup } from "./SpacesGroup.js"
 
 /** The spaces group's reads, made apart from it so that `HotReads` answers them with the same functions. */
 export const SpaceReadHandlers = Effect.map(Spaces, (spaces) => ({
   getSpaceById: ({ path, urlParams }: RequestOf<typeof SpacesGroup, "getSpaceById">) => json(spaces.get(path.spaceId, urlParams))
 }))
 
-export const SpacesHandlers = HttpApiBuilder.group(QuireApi, "spaces", (handlers) =>
+export const SpacesHandlers = HttpApiBuilder.group(apiOf(SpacesGroup), "spaces", (handlers) =>
   Effect.zipWith(Spaces, SpaceReadHandlers, (spaces, read) =>
     handlers
       .handle("createSpace", ({ path, payload }) =>

@@ -1,12 +1,13 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Teams } from "@quire/core"
 import { Effect } from "effect"
-import { QuireApi } from "../Api.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { deletedOrAbsent } from "../shared/responses.js"
+import { apiOf } from "../shared/apiOf.js"
+import { TeamsGroup } from "./TeamsGroup.js"
 
-export const TeamsHandlers = HttpApiBuilder.group(QuireApi, "teams", (handlers) =>
+export const TeamsHandlers = HttpApiBuilder.group(apiOf(TeamsGroup), "teams", (handlers) =>
   Effect.map(Teams, (teams) =>
     handlers
       .handle("listTeamsInOrganizationById", ({ path, urlParams }) => teams.list(path.organizationId, urlParams))
