@@ -6,10 +6,10 @@ import { InvitesGroup } from "./invites/InvitesGroup.js"
 import { LinksGroup } from "./links/LinksGroup.js"
 import { MembersGroup } from "./members/MembersGroup.js"
 import { MetaGroup } from "./meta/MetaGroup.js"
-import { API_PREFIX, relativeToServer } from "./openApiDocument.js"
+import { relativeToServer } from "./openApiDocument.js"
 import { OrganizationsGroup } from "./organizations/OrganizationsGroup.js"
 import { PdfDownloadsGroup, PdfExportsGroup } from "./pdf-export/PdfExportsGroup.js"
-import { API_ID, withApiErrors } from "./shared/apiOf.js"
+import { API_ID, asQuireApi } from "./shared/apiOf.js"
 import { SpacesGroup } from "./spaces/SpacesGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
@@ -18,7 +18,7 @@ import { UsersGroup } from "./users/UsersGroup.js"
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
  * is top-level, so they are the document's operationIds as they are.
  */
-export class QuireApi extends withApiErrors(HttpApi.make(API_ID)
+export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(MetaGroup)
   .add(UsersGroup)
   .add(OrganizationsGroup)
@@ -32,7 +32,6 @@ export class QuireApi extends withApiErrors(HttpApi.make(API_ID)
   .add(LinksGroup)
   .add(PdfExportsGroup)
   .add(PdfDownloadsGroup))
-  .prefix(API_PREFIX)
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",
