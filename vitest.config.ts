@@ -1,5 +1,11 @@
 import { defineConfig } from "vitest/config"
 
+// Dependencies load as in production (the `production` export condition, not `development`): the
+// suite runs the code users run. Under `development`, micromark's packages assert their own
+// internals (`devlop`) and throw on inputs production parses, such as a task-list marker after an
+// empty list item, which the markdown properties found. Nothing in Quire reads NODE_ENV.
+process.env.NODE_ENV = "production"
+
 export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "adapters/*/test/**/*.test.ts", "test/**/*.test.ts", "examples/*/test/**/*.test.ts"],

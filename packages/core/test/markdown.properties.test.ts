@@ -166,6 +166,14 @@ const meaning = (doc: ParsedDocument) =>
 const runs = { fastCheck: { numRuns: Number(process.env["MD_RUNS"] ?? 100) } }
 
 describe("markdown properties", () => {
+  // Found by the anchors property (seed 1695655724): micromark's development build asserts on it;
+  // the suite loads dependencies as production does (see vitest.config.ts), where it parses.
+  it("a task-list marker after an empty list item parses", () => {
+    const parsed = parseDocument("-\n[x] alpha\nwww.example.com")
+    expect(parsed.body).toContain("alpha")
+    expect(parsed.references.map((r) => r.written)).toEqual(["http://www.example.com"])
+  })
+
   it.prop("normalising twice gives the same text as normalising once", [document], ([doc]) => {
     const once = normalizeMarkdown(doc.text)
     expect(normalizeMarkdown(once)).toBe(once)
