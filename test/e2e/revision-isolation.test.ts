@@ -183,7 +183,7 @@ describe.skipIf(backend.skip === true)("revision reads by id: another space's re
         expect(withoutId(error.errorMessage, secretRevision)).toBe(withoutId(unknown[i]!.errorMessage, unknownRevision))
       })
     }
-    for (const call of reads(mallory, secretSpace, secretRevision)) await expectFailure(call, 404)
+    await Promise.all(reads(mallory, secretSpace, secretRevision).map((call) => expectFailure(call, 404)))
   })
 })
 })
