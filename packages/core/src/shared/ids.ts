@@ -17,6 +17,10 @@ export const ChangeRequestId = Schema.String.pipe(Schema.brand("ChangeRequestId"
 export type ChangeRequestId = typeof ChangeRequestId.Type
 export const RevisionId = Schema.String.pipe(Schema.brand("RevisionId"))
 export type RevisionId = typeof RevisionId.Type
+export const CommentId = Schema.String.pipe(Schema.brand("CommentId"))
+export type CommentId = typeof CommentId.Type
+export const CommentReplyId = Schema.String.pipe(Schema.brand("CommentReplyId"))
+export type CommentReplyId = typeof CommentReplyId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20
