@@ -1,0 +1,6 @@
+export * from "./Comment.js"
+export * from "./commentPermissions.js"
+export * from "./Comments.js"
+export * from "./CommentScope.js"
+export * from "./inputs.js"
+export * from "./render.js"
