@@ -16,6 +16,7 @@ import { validate } from "../shared/validation.js"
 import type { ChangeRequestRecord } from "../storage/change-requests/ChangeRequestRecord.js"
 import { ChangeRequestRepository, changeRequestSortKey } from "../storage/change-requests/ChangeRequestRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
@@ -53,6 +54,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const changeRequests = yield* ChangeRequestRepository
     const spaces = yield* SpaceRepository
     const users = yield* UserRepository
+    const comments = yield* CommentRepository
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
@@ -73,11 +75,13 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
         }
         const loaded = new Map<UserId, UserRecord>()
         for (const id of ids) loaded.set(id, yield* userById(id))
+        const openComments = records.length === 0 ? new Map() : yield* comments.countOpen(space.id, records.map((r) => r.id))
         return (record: ChangeRequestRecord): ChangeRequest =>
           renderChangeRequest(urls, record, {
             space,
             createdBy: loaded.get(record.createdBy)!,
-            mergedBy: record.mergedBy === null ? undefined : loaded.get(record.mergedBy)
+            mergedBy: record.mergedBy === null ? undefined : loaded.get(record.mergedBy),
+            comments: openComments.get(record.id) ?? 0
           })
       })
 

@@ -23,6 +23,8 @@ export interface ChangeRequestContext {
   readonly space: SpaceRecord
   readonly createdBy: UserRecord
   readonly mergedBy: UserRecord | undefined
+  /** Its open comments. */
+  readonly comments: number
 }
 
 /** A draft or open change request is outdated once the space's content moved on from where it last took it. */
@@ -49,7 +51,7 @@ export const renderChangeRequest = (
   revisionInitial: record.revisionInitial,
   revisionMergedAncestor: record.revisionMergedAncestor ?? undefined,
   revisionMerged: record.revisionMerged ?? undefined,
-  comments: 0,
+  comments: context.comments,
   outdated: isOutdated(record, context.space),
   urls: {
     location: urls.api(`/spaces/${record.spaceId}/change-requests/${record.id}`),

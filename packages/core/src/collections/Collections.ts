@@ -14,7 +14,9 @@ import { resolveLevel } from "../shared/ResolvedLevel.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
 import { validate } from "../shared/validation.js"
-import { noCounts, renderSpace } from "../spaces/render.js"
+import { renderSpace } from "../spaces/render.js"
+import { makeSpaceCounts } from "../spaces/spaceCounts.js"
+import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import type { CollectionRecord } from "../storage/collections/CollectionRecord.js"
 import { CollectionRepository, collectionSortKey } from "../storage/collections/CollectionRepository.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
@@ -36,6 +38,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
     const collections = yield* CollectionRepository
     const spaces = yield* SpaceRepository
     const urls = yield* Urls
+    const countsOf = makeSpaceCounts(yield* CommentRepository)
 
     const command = authorizedCommand(storage)
 
@@ -125,8 +128,9 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
             { parentId: grant.record.id, visibleOnly: member.role !== "admin", order: "asc" },
             keyset
           )
+          const counts = yield* countsOf(slice.rows.map((s) => s.id))
           return toPage(keyset, slice, spaceSortKey, (s) =>
-            renderSpace(urls, s, spacePermissions(contentLevel(member, s.resolvedLevel), s.editMode), noCounts)
+            renderSpace(urls, s, spacePermissions(contentLevel(member, s.resolvedLevel), s.editMode), counts(s.id))
           )
         })
       )

@@ -14,7 +14,9 @@ import type { RevisionRecord } from "../storage/content/RevisionRecord.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
-import { noCounts, renderSpace } from "../spaces/render.js"
+import { renderSpace } from "../spaces/render.js"
+import { makeSpaceCounts } from "../spaces/spaceCounts.js"
+import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import type { Space } from "../spaces/Space.js"
 import { commonAncestor } from "./commonAncestor.js"
 import type { ContentScope } from "./ContentScope.js"
@@ -59,6 +61,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
     const spaces = yield* SpaceRepository
     const revisions = yield* RevisionRepository
     const urls = yield* Urls
+    const countsOf = makeSpaceCounts(yield* CommentRepository)
     const command = authorizedCommand(yield* Storage)
     const { resolve, readableRevision } = yield* makeScopeResolver
 
@@ -149,7 +152,8 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
           }
           const next = { ...current, revisionId: outcome.revision.id, updatedAt: yield* now }
           yield* spaces.update(next)
-          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions, noCounts) } satisfies MergedRevision
+          const counts = yield* countsOf([next.id])
+          return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions, counts(next.id)) } satisfies MergedRevision
         })
       )
 

@@ -19,11 +19,13 @@ import { validate } from "../shared/validation.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
+import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { CreateSpaceInput, SPACE_TITLE_MAX, UpdateSpaceInput } from "./inputs.js"
 import { purgeableBefore, restorable, restoredSpace, visibilityAt } from "./lifecycle.js"
 import type { MemberSpaceItem } from "./MemberSpaceItem.js"
-import { noCounts, renderSpace } from "./render.js"
+import { renderSpace } from "./render.js"
+import { makeSpaceCounts } from "./spaceCounts.js"
 import type { Space } from "./Space.js"
 
 export const UNTITLED_SPACE = "Untitled"
@@ -40,14 +42,18 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const content = yield* ContentEngine
     const spaces = yield* SpaceRepository
     const members = yield* MemberRepository
+    const comments = yield* CommentRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
 
-    const render = (record: SpaceRecord, permissions: SpacePermissions): Space => renderSpace(urls, record, permissions, noCounts)
+    const countsOf = makeSpaceCounts(comments)
+    const permissionsAs = (grant: Pick<SpaceGrant, "member">, record: SpaceRecord) =>
+      spacePermissions(contentLevel(grant.member, record.resolvedLevel), record.editMode)
+    const render = (record: SpaceRecord, permissions: SpacePermissions) =>
+      Effect.map(countsOf([record.id]), (counts) => renderSpace(urls, record, permissions, counts(record.id)))
     /** The space as `grant`'s holder sees it after a change: its permissions follow the new resolved level. */
-    const renderAs = (grant: Pick<SpaceGrant, "member">, record: SpaceRecord): Space =>
-      render(record, spacePermissions(contentLevel(grant.member, record.resolvedLevel), record.editMode))
+    const renderAs = (grant: Pick<SpaceGrant, "member">, record: SpaceRecord) => render(record, permissionsAs(grant, record))
 
     const create = (organizationId: OrganizationId, input: CreateSpaceInput) =>
       command(
@@ -78,7 +84,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             deletedAt: null
           }
           yield* spaces.insert(record)
-          return renderAs(organization, record)
+          return yield* renderAs(organization, record)
         })
       )
 
@@ -91,13 +97,14 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           // Guests have no level on any content.
           if (member.role === null) return { items: [], count: 0 } satisfies Page<Space>
           const slice = yield* spaces.list(organizationId, { visibleOnly: member.role !== "admin", order: "asc" }, keyset)
-          return toPage(keyset, slice, spaceSortKey, (s) => renderAs({ member }, s))
+          const counts = yield* countsOf(slice.rows.map((s) => s.id))
+          return toPage(keyset, slice, spaceSortKey, (s) => renderSpace(urls, s, permissionsAs({ member }, s), counts(s.id)))
         })
       )
 
     /** `shareKey` will open share-link sites; none exist yet, so it changes nothing. */
     const get = (id: SpaceId, _options?: { readonly shareKey?: string | undefined }) =>
-      authorized(Effect.map(access.space(id), (grant) => render(grant.record, grant.permissions)))
+      authorized(Effect.flatMap(access.space(id), (grant) => render(grant.record, grant.permissions)))
 
     const update = (id: SpaceId, input: UpdateSpaceInput) =>
       command(
@@ -116,7 +123,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             updatedAt: yield* now
           }
           yield* spaces.update(next)
-          return renderAs(grant, next)
+          return yield* renderAs(grant, next)
         })
       )
 
@@ -151,7 +158,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           const siblings = yield* hierarchy.siblingsOf(current.organizationId, Option.getOrNull(parent)?.id ?? null)
           const next = restoredSpace(current, parent, siblings, at)
           yield* spaces.update(next)
-          return renderAs(grant, next)
+          return yield* renderAs(grant, next)
         })
       )
 
@@ -176,7 +183,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             deletedAt: null
           }
           yield* spaces.insert(copy)
-          return renderAs(grant, copy)
+          return yield* renderAs(grant, copy)
         })
       )
 
@@ -207,7 +214,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             updatedAt: yield* now
           }
           yield* spaces.update(next)
-          return renderAs(grant, next)
+          return yield* renderAs(grant, next)
         })
       )
 
@@ -232,7 +239,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             updatedAt: yield* now
           }
           yield* spaces.update(next)
-          return renderAs(target, next)
+          return yield* renderAs(target, next)
         })
       )
 
@@ -256,13 +263,14 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             { visibleOnly: member.role !== "admin", order: order ?? "desc" },
             keyset
           )
+          const counts = yield* countsOf(slice.rows.map((s) => s.id))
           return toPage(
             keyset,
             slice,
             spaceSortKey,
             (s): MemberSpaceItem => ({
               permission: contentLevel(member, s.resolvedLevel)!,
-              space: renderAs({ member: caller }, s)
+              space: renderSpace(urls, s, permissionsAs({ member: caller }, s), counts(s.id))
             })
           )
         })

@@ -14,10 +14,7 @@ export interface SpaceCounts {
   readonly changeRequestsDraft: number
 }
 
-/**
- * The counts every space answers for now: 0 each. Nothing counts comments (they come with their
- * area) nor a space's change requests yet; the services pass this until they do.
- */
+/** Nothing counted: a new space's counts, and what `makeSpaceCounts` starts from (change requests are not counted yet). */
 export const noCounts: SpaceCounts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }
 
 export const renderSpace = (urls: Urls["Type"], record: SpaceRecord, permissions: SpacePermissions, counts: SpaceCounts): Space => ({
