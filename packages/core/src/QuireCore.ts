@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { ChangeRequests } from "./change-requests/ChangeRequests.js"
+import { Comments } from "./comments/Comments.js"
 import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { PdfExports } from "./pdf-export/PdfExports.js"
@@ -32,6 +33,7 @@ export const QuireServices = {
   spaces: Spaces,
   content: Content,
   changeRequests: ChangeRequests,
+  comments: Comments,
   links: Links,
   pdfExports: PdfExports
 } as const

@@ -12,14 +12,19 @@ const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" })
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u
 
 /** One emoji: a single grapheme (a flag, a skin tone or a keycap sequence is one) that is an emoji. */
-export const isEmoji = (value: string): boolean => {
+export const isReactionEmoji = (value: string): boolean => {
   if (value.length === 0 || value.length > 64 || !EMOJI.test(value)) return false
   let graphemes = 0
   for (const _ of segmenter.segment(value)) if (++graphemes > 1) return false
   return graphemes === 1
 }
 
-export const Emoji = Schema.String.pipe(Schema.filter((s) => isEmoji(s) || "must be a single emoji"))
+export const ReactionEmoji = Schema.String.pipe(
+  Schema.filter(isReactionEmoji, {
+    message: () => "must be a single emoji",
+    arbitrary: () => (fc) => fc.constantFrom("👍", "🎉", "❤️", "🇫🇷", "👩‍💻", "1️⃣")
+  })
+)
 
 /**
  * A body: markdown, 1 to 10,000 characters. The official `Document` also has a JSON form and an
@@ -29,7 +34,7 @@ export const CommentBodyInput = Schema.Struct({
   markdown: lengthBetween(1, BODY_MAX)
 })
 
-const Reactions = Schema.Array(Emoji).pipe(
+const Reactions = Schema.Array(ReactionEmoji).pipe(
   Schema.maxItems(REACTIONS_PER_UPDATE_MAX, { message: () => `must hold at most ${REACTIONS_PER_UPDATE_MAX} emoji` })
 )
 
