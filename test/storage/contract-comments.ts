@@ -432,8 +432,7 @@ export const commentsContract = (storage: StorageLayer) =>
       it.effect("commenters: who posted a comment or a reply in the place, once each, by first post then user id", () =>
         Effect.gen(function* () {
           const comments = yield* CommentRepository
-          const { spaceId, places } = yield* storedPlaces
-          const [main, cr, empty] = places
+          const [main, cr, empty] = (yield* storedPlaces).places
           const other = (yield* storedPlaces).places[0]
           const people = Array.from({ length: 6 }, () => newId<UserId>())
           const [a, b, c, d, e, f] = people as [UserId, UserId, UserId, UserId, UserId, UserId]
