@@ -1,5 +1,6 @@
 import type { ChangeRequestRepository } from "./storage/change-requests/ChangeRequestRepository.js"
 import type { CollectionRepository } from "./storage/collections/CollectionRepository.js"
+import type { CommentRepository } from "./storage/comments/CommentRepository.js"
 import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
@@ -27,3 +28,4 @@ export type StoragePorts =
   | BlobStore
   | RevisionRepository
   | ChangeRequestRepository
+  | CommentRepository
