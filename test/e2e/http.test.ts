@@ -26,6 +26,11 @@ interface Ids {
   readonly space: string
   readonly changeRequest: string
   readonly revision: string
+  /** A comment and a reply to it in the space, and the same in the change request. */
+  readonly comment: string
+  readonly reply: string
+  readonly changeRequestComment: string
+  readonly changeRequestReply: string
 }
 let known: Ids
 const unknown: Ids = {
@@ -36,7 +41,11 @@ const unknown: Ids = {
   collection: "unknownCollection00",
   space: "unknownSpace0000000",
   changeRequest: "unknownChangeRequest",
-  revision: "unknownRevision0000"
+  revision: "unknownRevision0000",
+  comment: "unknownComment00000",
+  reply: "unknownReply0000000",
+  changeRequestComment: "unknownComment00001",
+  changeRequestReply: "unknownReply0000001"
 }
 
 beforeAll(async () => {
@@ -51,7 +60,25 @@ beforeAll(async () => {
   const space = (await ada.api.orgs.createSpace(organization, { title: "Space", parent: collection })).data.id
   const changeRequest = (await ada.api.spaces.createChangeRequest(space, { subject: "Change" })).data.id
   const revision = (await ada.api.spaces.getSpaceById(space)).data.revision
-  known = { organization, invite, user: bob.user.id, team, collection, space, changeRequest, revision }
+  const body = { body: { markdown: "Swept" } } as any
+  const comment = (await ada.api.spaces.postCommentInSpace(space, body)).data.id
+  const reply = (await ada.api.spaces.postCommentReplyInSpace(space, comment, body)).data.id
+  const changeRequestComment = (await ada.api.spaces.postCommentInChangeRequest(space, changeRequest, body)).data.id
+  const changeRequestReply = (await ada.api.spaces.postCommentReplyInChangeRequest(space, changeRequest, changeRequestComment, body)).data.id
+  known = {
+    organization,
+    invite,
+    user: bob.user.id,
+    team,
+    collection,
+    space,
+    changeRequest,
+    revision,
+    comment,
+    reply,
+    changeRequestComment,
+    changeRequestReply
+  }
 })
 
 afterAll(async () => {
@@ -71,7 +98,10 @@ const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
 
 type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise<number>
 
-/** One call of each of the 81 operations, by operationId (all but `notSwept`). */
+/** A comment's or a reply's body. */
+const sweptBody = { body: { markdown: "Swept" } } as any
+
+/** One call of each of the 106 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -191,7 +221,42 @@ const operations: Record<string, Call> = {
   listFileBacklinksInChangeRequest: (_, token, ids) =>
     rawCall(server.url, token, "GET", `/spaces/${ids.space}/change-requests/${ids.changeRequest}/content/files/sweptFile/backlinks`).then(
       (r) => r.status
-    )
+    ),
+  listCommentsInSpace: (api, _, ids) => statusOf(api.spaces.listCommentsInSpace(ids.space)),
+  postCommentInSpace: (api, _, ids) => statusOf(api.spaces.postCommentInSpace(ids.space, sweptBody)),
+  getCommentInSpace: (api, _, ids) => statusOf(api.spaces.getCommentInSpace(ids.space, ids.comment)),
+  updateCommentInSpace: (api, _, ids) => statusOf(api.spaces.updateCommentInSpace(ids.space, ids.comment, { resolved: true })),
+  deleteCommentInSpace: (api, _, ids) => statusOf(api.spaces.deleteCommentInSpace(ids.space, ids.comment)),
+  listCommentRepliesInSpace: (api, _, ids) => statusOf(api.spaces.listCommentRepliesInSpace(ids.space, ids.comment)),
+  postCommentReplyInSpace: (api, _, ids) => statusOf(api.spaces.postCommentReplyInSpace(ids.space, ids.comment, sweptBody)),
+  getCommentReplyInSpace: (api, _, ids) => statusOf(api.spaces.getCommentReplyInSpace(ids.space, ids.comment, ids.reply)),
+  updateCommentReplyInSpace: (api, _, ids) =>
+    statusOf(api.spaces.updateCommentReplyInSpace(ids.space, ids.comment, ids.reply, { addedReactions: ["👍"] })),
+  deleteCommentReplyInSpace: (api, _, ids) => statusOf(api.spaces.deleteCommentReplyInSpace(ids.space, ids.comment, ids.reply)),
+  listCommentersInSpace: (api, _, ids) => statusOf(api.spaces.listCommentersInSpace(ids.space)),
+  listCommentsInChangeRequest: (api, _, ids) => statusOf(api.spaces.listCommentsInChangeRequest(ids.space, ids.changeRequest)),
+  postCommentInChangeRequest: (api, _, ids) => statusOf(api.spaces.postCommentInChangeRequest(ids.space, ids.changeRequest, sweptBody)),
+  getCommentInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.getCommentInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment)),
+  updateCommentInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.updateCommentInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, { resolved: true })),
+  deleteCommentInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.deleteCommentInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment)),
+  listCommentRepliesInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.listCommentRepliesInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment)),
+  postCommentReplyInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.postCommentReplyInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, sweptBody)),
+  getCommentReplyInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.getCommentReplyInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, ids.changeRequestReply)),
+  updateCommentReplyInChangeRequest: (api, _, ids) =>
+    statusOf(
+      api.spaces.updateCommentReplyInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, ids.changeRequestReply, {
+        addedReactions: ["👍"]
+      })
+    ),
+  deleteCommentReplyInChangeRequest: (api, _, ids) =>
+    statusOf(api.spaces.deleteCommentReplyInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, ids.changeRequestReply)),
+  listCommentersInChangeRequest: (api, _, ids) => statusOf(api.spaces.listCommentersInChangeRequest(ids.space, ids.changeRequest))
 }
 
 /**
@@ -266,6 +331,21 @@ describe("organization isolation", () => {
     expect(space.deletedAt).toBeUndefined()
     const changeRequest = (await ada.api.spaces.getChangeRequestById(known.space, known.changeRequest)).data
     expect(changeRequest).toMatchObject({ subject: "Change", status: "draft", revision: space.revision })
+    for (const [comment, reply] of [
+      [
+        (await ada.api.spaces.getCommentInSpace(known.space, known.comment)).data,
+        (await ada.api.spaces.getCommentReplyInSpace(known.space, known.comment, known.reply)).data
+      ],
+      [
+        (await ada.api.spaces.getCommentInChangeRequest(known.space, known.changeRequest, known.changeRequestComment)).data,
+        (await ada.api.spaces.getCommentReplyInChangeRequest(known.space, known.changeRequest, known.changeRequestComment, known.changeRequestReply))
+          .data
+      ]
+    ] as const) {
+      expect(comment).toMatchObject({ status: "open", replies: 1, reactions: [], body: { markdown: "Swept" } })
+      expect(reply.reactions).toEqual([])
+    }
+    expect((await ada.api.spaces.listCommentsInSpace(known.space)).data.count).toBe(1)
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -286,7 +366,8 @@ describe("unknown ids", () => {
       ...operationsByArea.changeRequests,
       ...operationsByArea.changeRequestContent,
       ...operationsByArea.links.filter((op) => op.endsWith("InChangeRequest")),
-      ...operationsByArea.changeRequestChanges.filter((op) => op !== "getRevisionSemanticChanges")
+      ...operationsByArea.changeRequestChanges.filter((op) => op !== "getRevisionSemanticChanges"),
+      ...operationsByArea.comments.filter((op) => op.endsWith("InChangeRequest"))
     ])
     const only = (op: string) => changeRequestOperations.has(op) && !op.endsWith("ForSpace") && op !== "createChangeRequest"
     expect(await sweep(ada, { ...known, changeRequest: unknown.changeRequest }, 404, only)).toEqual([])
@@ -599,10 +680,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 85 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 107 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(85)
-    expect(new Set(requiredOperations).size).toBe(85)
+    expect(requiredOperations).toHaveLength(107)
+    expect(new Set(requiredOperations).size).toBe(107)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -619,7 +700,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 85 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 107 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

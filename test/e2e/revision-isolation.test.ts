@@ -186,4 +186,67 @@ describe.skipIf(backend.skip === true)("revision reads by id: another space's re
     await Promise.all(reads(mallory, secretSpace, secretRevision).map((call) => expectFailure(call, 404)))
   })
 })
+
+describe.skipIf(backend.skip === true)("comments in the closed space: found by no one who may not read it", () => {
+  let ids: { readonly changeRequest: string; readonly comment: string; readonly reply: string; readonly crComment: string; readonly crReply: string }
+  const unknownSpace = "unknownSpace0000001"
+
+  beforeAll(async () => {
+    if (backend.skip === true) return
+    const body = { body: { markdown: "About the plans" } } as any
+    const changeRequest = (await ada.api.spaces.createChangeRequest(secretSpace, { subject: "Discussed" })).data.id
+    const comment = (await ada.api.spaces.postCommentInSpace(secretSpace, { ...body, page: secretPage })).data.id
+    const reply = (await ada.api.spaces.postCommentReplyInSpace(secretSpace, comment, body)).data.id
+    const crComment = (await ada.api.spaces.postCommentInChangeRequest(secretSpace, changeRequest, body)).data.id
+    const crReply = (await ada.api.spaces.postCommentReplyInChangeRequest(secretSpace, changeRequest, crComment, body)).data.id
+    ids = { changeRequest, comment, reply, crComment, crReply }
+  })
+
+  /** Every comment operation, in the space and in its change request, on `space`. */
+  const calls = (who: Principal, space: string): Array<Promise<unknown>> => {
+    const s = who.api.spaces
+    const { changeRequest: cr, comment, reply, crComment, crReply } = ids
+    const body = { body: { markdown: "Let me in" } } as any
+    return [
+      s.listCommentsInSpace(space),
+      s.postCommentInSpace(space, body),
+      s.getCommentInSpace(space, comment),
+      s.updateCommentInSpace(space, comment, { resolved: true }),
+      s.deleteCommentInSpace(space, comment),
+      s.listCommentRepliesInSpace(space, comment),
+      s.postCommentReplyInSpace(space, comment, body),
+      s.getCommentReplyInSpace(space, comment, reply),
+      s.updateCommentReplyInSpace(space, comment, reply, { addedReactions: ["👀"] }),
+      s.deleteCommentReplyInSpace(space, comment, reply),
+      s.listCommentersInSpace(space),
+      s.listCommentsInChangeRequest(space, cr),
+      s.postCommentInChangeRequest(space, cr, body),
+      s.getCommentInChangeRequest(space, cr, crComment),
+      s.updateCommentInChangeRequest(space, cr, crComment, { resolved: true }),
+      s.deleteCommentInChangeRequest(space, cr, crComment),
+      s.listCommentRepliesInChangeRequest(space, cr, crComment),
+      s.postCommentReplyInChangeRequest(space, cr, crComment, body),
+      s.getCommentReplyInChangeRequest(space, cr, crComment, crReply),
+      s.updateCommentReplyInChangeRequest(space, cr, crComment, crReply, { addedReactions: ["👀"] }),
+      s.deleteCommentReplyInChangeRequest(space, cr, crComment, crReply),
+      s.listCommentersInChangeRequest(space, cr)
+    ]
+  }
+
+  it("an outsider, a member who may not read it and a removed member get 404 from all 22, as for an unknown space; nothing changes", async () => {
+    for (const who of [eve, bob, mallory]) {
+      const refused = await Promise.all(calls(who, secretSpace).map((call) => expectFailure(call, 404)))
+      const unknown = await Promise.all(calls(who, unknownSpace).map((call) => expectFailure(call, 404)))
+      refused.forEach((error: { errorMessage: string }, i: number) => {
+        expect(withoutId(error.errorMessage, secretSpace)).toBe(withoutId(unknown[i]!.errorMessage, unknownSpace))
+      })
+    }
+    const comment = (await ada.api.spaces.getCommentInSpace(secretSpace, ids.comment)).data
+    expect(comment).toMatchObject({ status: "open", replies: 1, reactions: [] })
+    const crComment = (await ada.api.spaces.getCommentInChangeRequest(secretSpace, ids.changeRequest, ids.crComment)).data
+    expect(crComment).toMatchObject({ status: "open", replies: 1, reactions: [] })
+    expect((await ada.api.spaces.listCommentsInSpace(secretSpace)).data.count).toBe(1)
+    expect((await ada.api.spaces.listCommentsInChangeRequest(secretSpace, ids.changeRequest)).data.count).toBe(1)
+  })
+})
 })

@@ -13,7 +13,7 @@ import { type Failure, reportFailures } from "./report.js"
 import { toWire } from "./request.js"
 import { TRANSPORT_CASES } from "./transportCases.js"
 import { makePeople, type People } from "./people.js"
-import { knowsParameter, makeWorld, type World, withCursors } from "./world.js"
+import { inScopeOf, knowsParameter, makeWorld, type World, withCursors } from "./world.js"
 
 /** A server to fuzz, and how to be rid of it (and its database) afterwards. */
 export interface FuzzTarget {
@@ -61,7 +61,8 @@ export const fuzzSuite = (backend: Backend, start: () => Promise<FuzzTarget>) =>
     it(operation.id, async () => {
       const server = target!.server
       operationCount++
-      const world = await withCursors(base, operation.method === "GET" ? await readWorld() : await makeWorld(base, people), operation)
+      const made = operation.method === "GET" ? await readWorld() : await makeWorld(base, people)
+      const world = await withCursors(base, inScopeOf(made, operation), operation)
       const seed = seedFor(operation.id)
       const requests = [...catalogOf(operation, world, seed), ...randomRequests(operation, world, seed, FUZZ_RUNS)]
       const failures: Array<Failure & { logFrom: number }> = []

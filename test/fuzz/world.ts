@@ -8,7 +8,8 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * a second organization (a transfer target), collections, spaces (one in a collection, one
  * deleted), teams, invite links, and the member (role `read`), who joined through a link.
  * The space holds a page (merged from a first change request) and two draft change requests,
- * the first with a change of its own; and a signed URL of the space's PDF.
+ * the first with a change of its own; and a signed URL of the space's PDF. The space and that
+ * change request each hold a comment with a reply (see `inScopeOf`).
  */
 export interface World {
   readonly people: People
@@ -32,6 +33,9 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   // Content: the page the space (and so each change request) holds, by its id and by its path.
   pageId: ["page"],
   pagePath: ["pagePath"],
+  // Comments: the one of the operation's scope, then the other scope's (see `inScopeOf`).
+  commentId: ["comment", "otherComment"],
+  commentReplyId: ["commentReply", "otherCommentReply"],
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"]
 }
@@ -52,7 +56,13 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   owner: users,
   // A change batch's pages: the one the space (and so each change request) holds.
   page: ["page"],
-  into: ["page"]
+  into: ["page"],
+  // A comment's target block (a heading of the page, by its anchor), its reactions, and a list's filters.
+  node: ["node"],
+  addedReactions: ["reaction"],
+  removedReactions: ["reaction"],
+  targetPage: ["page"],
+  authors: users
 }
 
 /**
@@ -68,7 +78,7 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
 /** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
-const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken"])
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -86,6 +96,29 @@ const call = async (server: URL, people: People, principal: Principal, method: s
     throw new Error(`world: ${method} ${path} answered ${response.status} ${response.failure ?? response.text}`)
   }
   return response.text === "" ? {} : JSON.parse(response.text)
+}
+
+/** The world page's markdown: a heading, so that a comment can target a block of it (`node`). */
+const PAGE_MARKDOWN = "A page.\n\n## Section\n\nMore."
+const NODE = "section"
+
+/**
+ * The world as `operation` sees it. A comment and its reply are found only where they were
+ * posted: an operation under a change request names the change request's first (`comment`,
+ * `commentReply`) and the space's as the other scope's (`otherComment`), any other the space's.
+ */
+export const inScopeOf = (world: World, operation: Operation): World => {
+  const [own, other] = operation.pathParameters.includes("changeRequestId") ? ["changeRequest", "space"] : ["space", "changeRequest"]
+  return {
+    ...world,
+    ids: {
+      ...world.ids,
+      comment: world.ids[`${own}Comment`]!,
+      commentReply: world.ids[`${own}CommentReply`]!,
+      otherComment: world.ids[`${other}Comment`]!,
+      otherCommentReply: world.ids[`${other}CommentReply`]!
+    }
+  }
 }
 
 /** A list: it takes a `page` token. */
@@ -118,7 +151,7 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const first = (await admin("POST", changeRequests, { subject: "First page" })).id
   const inserted = await admin("POST", `${changeRequests}/${first}/content?compat=false`, {
     changes: [
-      { operation: "insert_page", title: "Page", document: { markdown: "A page." } },
+      { operation: "insert_page", title: "Page", document: { markdown: PAGE_MARKDOWN } },
       { operation: "insert_files", files: [{ name: "notes.txt", contentType: "text/plain", base64: "aGVsbG8=" }] }
     ]
   })
@@ -129,9 +162,15 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const pdfToken = new URL((await admin("GET", `/v1/spaces/${space}/pdf`)).url as string).searchParams.get("token")!
   const changeRequest = await admin("POST", changeRequests, { subject: "Change" })
   await admin("POST", `${changeRequests}/${changeRequest.id}/content`, {
-    changes: [{ operation: "update_page", page, document: { markdown: "A changed page." } }]
+    changes: [{ operation: "update_page", page, document: { markdown: `Changed. ${PAGE_MARKDOWN}` } }]
   })
   const otherChangeRequest = (await admin("POST", changeRequests, { subject: "Other change" })).id
+  const comment = (scopePath: string) => admin("POST", `${scopePath}/comments`, { body: { markdown: "A comment." }, page, node: NODE })
+  const reply = (scopePath: string, id: string) => admin("POST", `${scopePath}/comments/${id}/replies`, { body: { markdown: "A reply." } })
+  const spaceComment = (await comment(`/v1/spaces/${space}`)).id as string
+  const spaceCommentReply = (await reply(`/v1/spaces/${space}`, spaceComment)).id as string
+  const changeRequestComment = (await comment(`${changeRequests}/${changeRequest.id}`)).id as string
+  const changeRequestCommentReply = (await reply(`${changeRequests}/${changeRequest.id}`, changeRequestComment)).id as string
   const ids = {
     organization,
     otherOrganization,
@@ -153,6 +192,12 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     changeRequest: changeRequest.id as string,
     otherChangeRequest,
     changeRequestNumber: String(changeRequest.number),
+    spaceComment,
+    spaceCommentReply,
+    changeRequestComment,
+    changeRequestCommentReply,
+    node: NODE,
+    reaction: "👍",
     ...people.ids,
     emailDomain: people.emailDomain
   }

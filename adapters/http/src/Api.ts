@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ChangeRequestsGroup } from "./change-requests/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./collections/CollectionsGroup.js"
+import { CommentsGroup } from "./comments/CommentsGroup.js"
 import { ContentGroup } from "./content/ContentGroup.js"
 import { InvitesGroup } from "./invites/InvitesGroup.js"
 import { LinksGroup } from "./links/LinksGroup.js"
@@ -30,6 +31,7 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(ChangeRequestsGroup)
   .add(ContentGroup)
   .add(LinksGroup)
+  .add(CommentsGroup)
   .add(PdfExportsGroup)
   .add(PdfDownloadsGroup))
   .annotateContext(

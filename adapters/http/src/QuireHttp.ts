@@ -5,6 +5,7 @@ import { QuireApi } from "./Api.js"
 import { AuthenticationLive, BearerTokensLive } from "./Authentication.js"
 import { ChangeRequestsHttp } from "./change-requests/ChangeRequestsHandlers.js"
 import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
+import { CommentsHttp } from "./comments/CommentsHandlers.js"
 import { ContentHttp } from "./content/ContentHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
@@ -33,6 +34,7 @@ const Handlers = Layer.mergeAll(
   ChangeRequestsHttp,
   ContentHttp,
   LinksHttp,
+  CommentsHttp,
   PdfExportsHttp
 )
 

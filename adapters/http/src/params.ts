@@ -3,6 +3,8 @@ import {
   ChangeRequestId,
   type ChangeRequestRef,
   CollectionId,
+  CommentId,
+  CommentReplyId,
   InviteId,
   MAX_LIMIT,
   OrganizationId,
@@ -102,3 +104,5 @@ export const pageId = HttpApiSchema.param("pageId", UrlText)
 export const fileId = HttpApiSchema.param("fileId", UrlText)
 /** The official `{pagePath}`: the page's path in the revision, its `/` sent as `%2F` (the client encodes it). */
 export const pagePath = HttpApiSchema.param("pagePath", UrlText)
+export const commentId = HttpApiSchema.param("commentId", IdText(CommentId))
+export const commentReplyId = HttpApiSchema.param("commentReplyId", IdText(CommentReplyId))

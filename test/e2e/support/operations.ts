@@ -97,10 +97,34 @@ export const operationsByArea = {
     "listFilesInChangeRequestById",
     "getFileInChangeRequestById"
   ],
+  comments: [
+    "listCommentsInSpace",
+    "postCommentInSpace",
+    "getCommentInSpace",
+    "updateCommentInSpace",
+    "deleteCommentInSpace",
+    "listCommentRepliesInSpace",
+    "postCommentReplyInSpace",
+    "getCommentReplyInSpace",
+    "updateCommentReplyInSpace",
+    "deleteCommentReplyInSpace",
+    "listCommentersInSpace",
+    "listCommentsInChangeRequest",
+    "postCommentInChangeRequest",
+    "getCommentInChangeRequest",
+    "updateCommentInChangeRequest",
+    "deleteCommentInChangeRequest",
+    "listCommentRepliesInChangeRequest",
+    "postCommentReplyInChangeRequest",
+    "getCommentReplyInChangeRequest",
+    "updateCommentReplyInChangeRequest",
+    "deleteCommentReplyInChangeRequest",
+    "listCommentersInChangeRequest"
+  ],
   // Quire's own, absent from the official spec: the downloads every file's `downloadURL`
   // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"]
 } as const
 
-/** The 82 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, PDF exports and file downloads). */
+/** The 107 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

@@ -1,4 +1,4 @@
-import { HttpApiEndpoint } from "@effect/platform"
+import { HttpApiEndpoint, type HttpMethod } from "@effect/platform"
 import { type ChangeRequestRef, ContentScope, type RevisionId, type SpaceId } from "@quire/core"
 import { Schema } from "effect"
 import { changeRequestId, revisionId, spaceId } from "../params.js"
@@ -21,11 +21,30 @@ const scopePaths = {
 export type ScopeName = keyof typeof scopePaths
 
 /**
- * A GET of content in one scope: `name` (the official operationId) at `suffix` under the
- * scope's `content` path (or `owner`), its path parameters the scope's and `fields`. Each
- * content read is declared once as a function of the scope, and the groups add it in every
- * scope the official API serves it in.
+ * An operation on what a scope holds: `name` (the official operationId), by `method`, at
+ * `suffix` under the scope's `content` path (or `owner`), its path parameters the scope's and
+ * `fields`. An operation the official API serves in several scopes is declared once as a
+ * function of the scope, and its group adds it in each.
  */
+export const scoped = <
+  Method extends HttpMethod.HttpMethod,
+  const Name extends string,
+  Scope extends ScopeName,
+  Fields extends Schema.Struct.Fields
+>(
+  method: Method,
+  name: Name,
+  scope: Scope,
+  suffix: string,
+  fields: Fields,
+  at: "content" | "owner" = "content"
+): HttpApiEndpoint.HttpApiEndpoint<Name, Method, Schema.Struct.Type<(typeof scopePaths)[Scope]["params"] & Fields>> =>
+  // The compiler cannot check a generic path schema against "encodes to strings"; every field here is URL text.
+  HttpApiEndpoint.make(method)(name, `${scopePaths[scope][at]}${suffix}` as `/${string}`).setPath(
+    Schema.Struct({ ...scopePaths[scope].params, ...fields }) as never
+  ) as never
+
+/** A read of content in one scope (see `scoped`): each content read is declared once as a function of the scope. */
 export const scopedGet = <const Name extends string, Scope extends ScopeName, Fields extends Schema.Struct.Fields>(
   name: Name,
   scope: Scope,
@@ -33,10 +52,7 @@ export const scopedGet = <const Name extends string, Scope extends ScopeName, Fi
   fields: Fields,
   at: "content" | "owner" = "content"
 ): HttpApiEndpoint.HttpApiEndpoint<Name, "GET", Schema.Struct.Type<(typeof scopePaths)[Scope]["params"] & Fields>> =>
-  // The compiler cannot check a generic path schema against "encodes to strings"; every field here is URL text.
-  HttpApiEndpoint.get(name, `${scopePaths[scope][at]}${suffix}` as `/${string}`).setPath(
-    Schema.Struct({ ...scopePaths[scope].params, ...fields }) as never
-  ) as never
+  scoped("GET", name, scope, suffix, fields, at)
 
 /** The path parameters that name a scope: a change request's or a revision's, or else the space's. */
 export interface ScopePath {
