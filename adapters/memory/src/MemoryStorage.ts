@@ -2,6 +2,7 @@ import {
   BlobStore,
   ChangeRequestRepository,
   CollectionRepository,
+  Events,
   InviteRepository,
   MemberRepository,
   ObjectStore,
@@ -17,6 +18,7 @@ import {
 import { Context, Effect, Layer } from "effect"
 import { makeMemoryBlobStore } from "./content/MemoryBlobStore.js"
 import { makeMemoryChangeRequestRepository } from "./change-requests/MemoryChangeRequestRepository.js"
+import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
@@ -47,7 +49,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(ObjectStore, makeMemoryObjectStore(store)),
         Context.add(BlobStore, makeMemoryBlobStore(store)),
         Context.add(RevisionRepository, makeMemoryRevisionRepository(store)),
-        Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store))
+        Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store)),
+        Context.add(Events, makeMemoryEvents(store))
       )
     )
   )

@@ -2,6 +2,7 @@ import type { ChangeRequestRepository } from "./storage/change-requests/ChangeRe
 import type { CollectionRepository } from "./storage/collections/CollectionRepository.js"
 import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
+import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
@@ -27,3 +28,4 @@ export type StoragePorts =
   | BlobStore
   | RevisionRepository
   | ChangeRequestRepository
+  | Events
