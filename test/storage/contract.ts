@@ -4,6 +4,7 @@ import { testAuthority } from "../support/authority.js"
 import { changeRequestsContract } from "./contract-change-requests.js"
 import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
+import { eventsContract } from "./contract-events.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -33,5 +34,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     changeRequestsContract(layer)
     purgeContract(layer)
     transactionsContract(layer)
+    eventsContract(layer)
   })
 }

@@ -24,7 +24,8 @@ if (await postgresAvailable()) {
           [3, "write_lock"],
           [4, "change_requests"],
           [5, "change_request_contributors"],
-          [6, "space_owned_cascade"]
+          [6, "space_owned_cascade"],
+          [8, "events"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -33,7 +34,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 6 }])
+        expect(tables).toStrictEqual([{ n: 7 }])
       })
     )
   })
