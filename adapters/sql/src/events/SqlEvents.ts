@@ -1,4 +1,4 @@
-import { SqlClient, TransactionConnection } from "@effect/sql/SqlClient"
+import { SqlClient } from "@effect/sql/SqlClient"
 import {
   type EventRecord,
   Events,
@@ -8,7 +8,7 @@ import {
   type SpaceId,
   type UserId
 } from "@quire/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { SqlReader } from "../shared/SqlReader.js"
 
 interface EventRow {
@@ -48,40 +48,44 @@ const APPEND_LOCK = 5_274_102_386
  * appender waits for it, and takes a greater number only once the previous appender's rows are
  * there for every reader.
  *
- * The cost: transactions that append run one after another from their first `append` to their
- * end, so services append last, after every other write, and the lock is held for little more
- * than the commit. The lock adds no serialization failure (an insert reads nothing another
- * transaction writes; identity values are not transactional) and no retry: a transaction
- * waiting for it keeps its snapshot and goes on once the lock is free. A deadlock is possible
- * only if a transaction holding the lock then waits for a row another appender holds, which
- * appending last rules out; Postgres would find it after `deadlock_timeout` (1 s) and
- * `SqlStorage` would run the command again.
+ * The cost: from its `append` to its end, a transaction keeps every other appender waiting,
+ * so services append last, after their other writes, and the lock is held for about the
+ * commit. A waiting transaction keeps its snapshot and goes on once the lock is free: the lock
+ * makes no serialization failure of its own (the insert reads nothing other transactions
+ * write; identity values are not transactional), though a transaction that waits is open
+ * longer, as a slower statement would make it. A deadlock needs a transaction holding the lock
+ * to wait for a row another appender holds, which appending last rules out; Postgres would
+ * find one after `deadlock_timeout` (1 s), and `SqlStorage` would run the command again.
  */
 export const makeSqlEvents = Effect.gen(function* () {
   const sql = yield* SqlClient
   const { read } = yield* SqlReader
-  const inCommitOrder = sql.onDialectOrElse({
-    pg: () => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`),
-    orElse: () => Effect.void
-  })
-  // Outside a transaction, the lock and the insert still need one of their own.
-  const inATransaction = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-    Effect.flatMap(Effect.serviceOption(TransactionConnection), (outer) =>
-      Option.isSome(outer) ? self : sql.withTransaction(self)
-    )
 
-  const insert = (event: NewEvent) =>
-    sql`INSERT INTO events ${sql.insert({
-      type: event.type,
-      organizationId: event.organizationId,
-      spaceId: event.spaceId,
-      actor: event.actor,
-      at: event.at,
-      payload: JSON.stringify(event.payload)
-    })}`
+  /**
+   * One statement, so one round trip, atomic outside a transaction too. On Postgres the lock is
+   * taken in a CTE: the row it yields is the one the INSERT projects, so the identity value (a
+   * default, computed in that projection) is taken after the lock; a CTE with a volatile
+   * function is never inlined.
+   */
+  const insert = (event: NewEvent) => {
+    const payload = JSON.stringify(event.payload)
+    return sql.onDialectOrElse({
+      pg: () => sql`WITH locked AS (SELECT pg_advisory_xact_lock(${APPEND_LOCK}))
+        INSERT INTO events (type, organization_id, space_id, actor, at, payload)
+        SELECT ${event.type}, ${event.organizationId}, ${event.spaceId}, ${event.actor}, ${event.at}, ${payload} FROM locked`,
+      orElse: () => sql`INSERT INTO events ${sql.insert({
+        type: event.type,
+        organizationId: event.organizationId,
+        spaceId: event.spaceId,
+        actor: event.actor,
+        at: event.at,
+        payload
+      })}`
+    })
+  }
 
   return Events.of({
-    append: (event) => inATransaction(Effect.zipRight(inCommitOrder, insert(event))).pipe(Effect.asVoid, Effect.orDie),
+    append: (event) => insert(event).pipe(Effect.asVoid, Effect.orDie),
     readAfter: (after, limit) =>
       sql<EventRow>`SELECT sequence, type, organization_id, space_id, actor, at, payload FROM events
         WHERE sequence > ${Math.floor(after)} ORDER BY sequence LIMIT ${Math.max(0, Math.floor(limit))}`.pipe(
