@@ -4,12 +4,17 @@ import type {
   ChangeRequestRecord,
   CollectionId,
   CollectionRecord,
+  CommentId,
+  CommentRecord,
+  CommentReplyId,
+  CommentReplyRecord,
   InviteId,
   InviteRecord,
   Keyset,
   MemberRecord,
   OrganizationId,
   OrganizationRecord,
+  ReactionRecord,
   RevisionId,
   Slice,
   SortValue,
@@ -151,6 +156,46 @@ export const makeChangeRequest = (
   mergedAt: null,
   ...over
 })
+
+/** An open comment on the whole content of a space's main content, unless `over` says otherwise. */
+export const makeComment = (spaceId: SpaceId, over: Partial<CommentRecord> = {}): CommentRecord => ({
+  id: newId<CommentId>(),
+  spaceId,
+  changeRequestId: null,
+  revisionId: newId<RevisionId>(),
+  pageId: null,
+  pageDocument: null,
+  nodeId: null,
+  nodePreview: null,
+  body: "Looks good",
+  mentions: [],
+  postedBy: newId<UserId>(),
+  postedAt: at(0),
+  editedAt: null,
+  status: "open",
+  resolvedAt: null,
+  resolvedBy: null,
+  ...over
+})
+
+export const makeReply = (comment: CommentRecord, over: Partial<CommentReplyRecord> = {}): CommentReplyRecord => ({
+  id: newId<CommentReplyId>(),
+  spaceId: comment.spaceId,
+  commentId: comment.id,
+  body: "Agreed",
+  mentions: [],
+  postedBy: newId<UserId>(),
+  postedAt: at(0),
+  editedAt: null,
+  ...over
+})
+
+export const makeReaction = (
+  subject: CommentRecord | CommentReplyRecord,
+  emoji: string,
+  userId: UserId,
+  reactedAt: string = at(0)
+): ReactionRecord => ({ spaceId: subject.spaceId, subjectId: subject.id, emoji, userId, reactedAt })
 
 /** The id of a space stored for the test: change requests need one (a foreign key in SQL). */
 export const storedSpace = Effect.gen(function* () {

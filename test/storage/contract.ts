@@ -2,6 +2,7 @@ import { describe } from "@effect/vitest"
 import { Layer } from "effect"
 import { testAuthority } from "../support/authority.js"
 import { changeRequestsContract } from "./contract-change-requests.js"
+import { commentsContract } from "./contract-comments.js"
 import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
 import { eventsContract } from "./contract-events.js"
@@ -32,6 +33,7 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     contentContract(layer)
     contentStoreContract(layer)
     changeRequestsContract(layer)
+    commentsContract(layer)
     purgeContract(layer)
     transactionsContract(layer)
     eventsContract(layer)

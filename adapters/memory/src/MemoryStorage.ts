@@ -2,6 +2,7 @@ import {
   BlobStore,
   ChangeRequestRepository,
   CollectionRepository,
+  CommentRepository,
   Events,
   InviteRepository,
   MemberRepository,
@@ -18,6 +19,7 @@ import {
 import { Context, Effect, Layer } from "effect"
 import { makeMemoryBlobStore } from "./content/MemoryBlobStore.js"
 import { makeMemoryChangeRequestRepository } from "./change-requests/MemoryChangeRequestRepository.js"
+import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.js"
 import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
@@ -50,6 +52,7 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(BlobStore, makeMemoryBlobStore(store)),
         Context.add(RevisionRepository, makeMemoryRevisionRepository(store)),
         Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store)),
+        Context.add(CommentRepository, makeMemoryCommentRepository(store)),
         Context.add(Events, makeMemoryEvents(store))
       )
     )

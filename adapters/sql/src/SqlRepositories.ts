@@ -2,6 +2,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { StoragePorts } from "@quire/core"
 import { Layer } from "effect"
 import { SqlChangeRequestRepository } from "./change-requests/SqlChangeRequestRepository.js"
+import { SqlCommentRepository } from "./comments/SqlCommentRepository.js"
 import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.js"
 import { SqlBlobStore } from "./content/SqlBlobStore.js"
 import { SqlObjectStore } from "./content/SqlObjectStore.js"
@@ -37,6 +38,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlBlobStore.layer,
     SqlRevisionRepository.layer,
     SqlChangeRequestRepository.layer,
+    SqlCommentRepository.layer,
     SqlEvents.layer
   )
 }

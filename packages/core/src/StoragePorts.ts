@@ -1,5 +1,6 @@
 import type { ChangeRequestRepository } from "./storage/change-requests/ChangeRequestRepository.js"
 import type { CollectionRepository } from "./storage/collections/CollectionRepository.js"
+import type { CommentRepository } from "./storage/comments/CommentRepository.js"
 import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { Events } from "./storage/events/Events.js"
@@ -28,4 +29,5 @@ export type StoragePorts =
   | BlobStore
   | RevisionRepository
   | ChangeRequestRepository
+  | CommentRepository
   | Events

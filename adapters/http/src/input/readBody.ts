@@ -20,8 +20,10 @@ const joined = (parts: ReadonlyArray<Uint8Array>, size: number): Uint8Array => {
  * as there are more than `maxBytes`: what is past the cap is never buffered.
  *
  * The body's stream is released with `scope`, the request's, which closes once the answer is
- * written. Released on failure here, it would be destroyed unread, and on Node that destroys
- * the socket too: the client would see a reset instead of the 413.
+ * written. Released on failure here, a stream that destroys its request when released (as
+ * `@effect/platform-node`'s does) would destroy the socket too: the client would see a reset
+ * instead of the 413. `NodeServer`'s leaves the rest of the body unread, and reads and discards
+ * it after answering, before closing (see `closeAfterDiscardingBody`).
  */
 export const readBodyText = (
   request: HttpServerRequest.HttpServerRequest,

@@ -85,8 +85,13 @@ export class NodeServerRequest extends Inspectable.Class implements HttpServerRe
     )
   }
 
+  /**
+   * The body, left as it is when reading stops early (past the size cap): destroyed unread, Node's
+   * request would destroy the socket before the answer is read. `writeResponse` drains what is
+   * left once it has answered (see `closeAfterDiscardingBody`).
+   */
   get stream(): Stream.Stream<Uint8Array, HttpServerError.RequestError> {
-    return NodeStream.fromReadable(() => this.source, this.onError)
+    return NodeStream.fromReadable(() => this.source, this.onError, { closeOnDone: false })
   }
 
   get arrayBuffer(): Effect.Effect<ArrayBuffer, HttpServerError.RequestError> {

@@ -3,6 +3,7 @@ import { Chunk, Effect, Stream } from "effect"
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
+import { closeAfterDiscardingBody } from "./lingeringClose.js"
 import type { NodeServerRequest } from "./NodeServerRequest.js"
 
 const headersOf = (response: HttpServerResponse.HttpServerResponse): OutgoingHttpHeaders => {
@@ -16,6 +17,18 @@ const headersOf = (response: HttpServerResponse.HttpServerResponse): OutgoingHtt
 
 const failed = (request: NodeServerRequest, response: HttpServerResponse.HttpServerResponse) => (cause: unknown) =>
   new HttpServerError.ResponseError({ request, response, reason: "Decode", cause })
+
+/**
+ * Ends an answer held in memory with `body`: at once, or, when the answer closes the connection
+ * while the request's body is still coming (a refusal), once the rest of it has been read and
+ * discarded (`closeAfterDiscardingBody`). The answer is written first; only its end waits.
+ */
+const endWith = (request: NodeServerRequest, response: HttpServerResponse.HttpServerResponse, body?: string | Uint8Array) => {
+  const node = request.response
+  if (response.headers.connection !== "close" || request.source.complete) return void node.end(body)
+  if (body !== undefined) node.write(body)
+  closeAfterDiscardingBody(request.source, () => node.end())
+}
 
 /** Writes a body the stream `body` yields, pausing while Node's buffer is full. */
 const writeStream = (node: ServerResponse, body: Stream.Stream<Uint8Array, unknown>) =>
@@ -51,15 +64,15 @@ export const writeResponse = (
   }
   node.writeHead(response.status, headersOf(response))
   if (request.method === "HEAD") {
-    node.end()
+    endWith(request, response)
     return Effect.void
   }
   switch (body._tag) {
     case "Empty":
-      node.end()
+      endWith(request, response)
       return Effect.void
     case "Uint8Array":
-      node.end(body.body)
+      endWith(request, response, body.body)
       return Effect.void
     case "Raw": {
       const raw = body.body as { pipe?: unknown }

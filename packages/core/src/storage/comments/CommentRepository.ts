@@ -16,7 +16,7 @@ export interface CommentQuery {
   readonly status?: CommentStatus | undefined
   /** Only those on this page. */
   readonly pageId?: string | undefined
-  /** Only those posted by one of these users (none: everyone's). */
+  /** Only those posted by one of these users (absent or empty: everyone's). */
   readonly authors?: ReadonlyArray<UserId> | undefined
   /** By (postedAt, id): `desc` newest first. */
   readonly order: "asc" | "desc"
@@ -62,10 +62,13 @@ export class CommentRepository extends Context.Tag("@quire/core/CommentRepositor
       commentId: CommentId,
       keyset: Keyset
     ) => Effect.Effect<Slice<CommentReplyRecord>, never, Authorized>
-    /** Per comment and replier: how many replies and the last one's time. */
+    /** Per comment and replier: how many replies and the last one's time; by comment id, then the replier's first reply, then user id. */
     readonly repliers: (spaceId: SpaceId, commentIds: ReadonlyArray<CommentId>) => Effect.Effect<ReadonlyArray<ReplierRecord>, never, Authorized>
 
-    /** Adds the reaction unless the user already reacted with that emoji to that subject (then nothing changes). */
+    /**
+     * Adds the reaction unless the user already reacted with that emoji to that subject (then nothing
+     * changes). A subject that is no comment or reply of the space takes none.
+     */
     readonly addReaction: (reaction: ReactionRecord) => Effect.Effect<void, never, Authorized>
     readonly removeReaction: (
       spaceId: SpaceId,
@@ -73,7 +76,7 @@ export class CommentRepository extends Context.Tag("@quire/core/CommentRepositor
       emoji: string,
       userId: UserId
     ) => Effect.Effect<void, never, Authorized>
-    /** The reactions to these subjects, by (reactedAt, userId). */
+    /** The reactions to these subjects, by (reactedAt, userId), then subject id and emoji. */
     readonly reactions: (
       spaceId: SpaceId,
       subjectIds: ReadonlyArray<CommentId | CommentReplyId>
