@@ -151,6 +151,25 @@ export const eventsContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("readers at once read the same events with the same sequences, inside a transaction too", () =>
+        Effect.gen(function* () {
+          const events = yield* Events
+          const { transaction } = yield* Storage
+          const start = yield* tail
+          const org = newId<OrganizationId>()
+          yield* Effect.forEach([1, 2, 3], (number) => events.append(makeEvent(org, { payload: { number } })), {
+            concurrency: "unbounded"
+          })
+          const reads = yield* Effect.all(
+            [readFrom(start), readFrom(start), transaction(readFrom(start)), events.readAfter(start, 100)],
+            { concurrency: "unbounded" }
+          )
+          const [first, ...others] = reads.map((r) => ("read" in r ? r.read : r).filter((e) => e.organizationId === org))
+          expect(first!.map((e) => e.payload.number).sort()).toStrictEqual([1, 2, 3])
+          for (const other of others) expect(other).toStrictEqual(first)
+        })
+      )
+
       it.effect("transactions appending at once all commit, each event once, in increasing sequence", () =>
         Effect.gen(function* () {
           const events = yield* Events
@@ -167,9 +186,9 @@ export const eventsContract = (storage: StorageLayer) =>
         })
       )
 
-      // Without something putting appends in commit order (on Postgres, where a sequence value is
-      // taken at the insert), the second transaction commits a greater sequence while the first
-      // is open; the reader reads it and moves its cursor past the first's, which it never sees.
+      // Where a number taken at the insert were the sequence (a Postgres identity), the second
+      // transaction would commit a greater one while the first is open; the reader would read
+      // it and move its cursor past the first's, which it would then never see.
       it.effect("a reader that keeps its cursor misses no event when the first to append commits last", () =>
         Effect.gen(function* () {
           const events = yield* Events
