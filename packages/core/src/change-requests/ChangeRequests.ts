@@ -48,7 +48,7 @@ export interface ChangeRequestMergeOptions {
  * `view` on the space; creating, editing, changing status and updating from the space need
  * `edit` (a live space, edit level or above); merging needs `merge` (review level or above),
  * and a locked space refuses merges with `Conflict`. Each write appends its event
- * (`changeRequestEvents.ts`) in its transaction, after its other writes.
+ * (`changeRequestEvents.ts`) in its transaction.
  */
 export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/core/ChangeRequests", {
   effect: Effect.gen(function* () {

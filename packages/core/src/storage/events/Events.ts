@@ -7,10 +7,7 @@ import type { EventRecord, NewEvent } from "./EventRecord.js"
  * in commit order, after a cursor (the last `sequence` its reader handled; 0 for the start):
  * an event committed later never gets a smaller `sequence` than one a reader has already seen,
  * so a reader that keeps its cursor misses none. Webhooks and search indexing read it.
- *
- * A command appends after its other writes: on Postgres, appends wait for each other from the
- * first `append` to the end of the transaction (that is how numbers follow commit order), so
- * an append made early holds every other appender for the rest of the command.
+ * Read outside transactions: inside one, a reader sees what its snapshot holds.
  */
 export class Events extends Context.Tag("@quire/core/Events")<
   Events,
