@@ -42,7 +42,8 @@ const outsideTransaction = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 
 /**
  * The outbox in SQL: `append` inserts into `events` in the current transaction, so the row
- * commits or rolls back with the change it describes. `sequence` follows commit order.
+ * commits or rolls back with the change it describes. `sequence` follows commit order as far
+ * as any reader can tell: an event committed later never gets a smaller number than one read.
  *
  * SQLite has one writer at a time (every write transaction takes the write lock first), so
  * the key, handed out at the insert, is already in commit order.
@@ -56,7 +57,8 @@ const outsideTransaction = <A, E, R>(self: Effect.Effect<A, E, R>) =>
  * gives the committed rows still without a `sequence` the next numbers, in insertion order,
  * in a short READ COMMITTED transaction of its own that holds an advisory lock, so that passes
  * run one after another and each sees the numbers the previous one gave. A row committed later
- * is numbered by a later pass, after every number a reader may have seen. Writers never wait,
+ * is numbered by a later pass, after every number a reader may have seen (rows committed
+ * between two passes are numbered in the order they were written). Writers never wait,
  * and no serializable transaction reads or writes what a pass touches. The cost is on reads:
  * one indexed lookup for rows to number, and when there are some, a transaction of four
  * statements; concurrent readers wait for each other's pass. A reader inside a transaction
