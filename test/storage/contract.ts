@@ -5,6 +5,7 @@ import { changeRequestsContract } from "./contract-change-requests.js"
 import { commentsContract } from "./contract-comments.js"
 import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
+import { eventsContract } from "./contract-events.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -35,5 +36,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     commentsContract(layer)
     purgeContract(layer)
     transactionsContract(layer)
+    eventsContract(layer)
   })
 }

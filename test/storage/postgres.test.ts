@@ -25,7 +25,8 @@ if (await postgresAvailable()) {
           [4, "change_requests"],
           [5, "change_request_contributors"],
           [6, "space_owned_cascade"],
-          [7, "comments"]
+          [7, "comments"],
+          [8, "events"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -34,7 +35,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 7 }])
+        expect(tables).toStrictEqual([{ n: 8 }])
       })
     )
   })

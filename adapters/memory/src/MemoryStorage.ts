@@ -3,6 +3,7 @@ import {
   ChangeRequestRepository,
   CollectionRepository,
   CommentRepository,
+  Events,
   InviteRepository,
   MemberRepository,
   ObjectStore,
@@ -19,6 +20,7 @@ import { Context, Effect, Layer } from "effect"
 import { makeMemoryBlobStore } from "./content/MemoryBlobStore.js"
 import { makeMemoryChangeRequestRepository } from "./change-requests/MemoryChangeRequestRepository.js"
 import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.js"
+import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
@@ -50,7 +52,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(BlobStore, makeMemoryBlobStore(store)),
         Context.add(RevisionRepository, makeMemoryRevisionRepository(store)),
         Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store)),
-        Context.add(CommentRepository, makeMemoryCommentRepository(store))
+        Context.add(CommentRepository, makeMemoryCommentRepository(store)),
+        Context.add(Events, makeMemoryEvents(store))
       )
     )
   )

@@ -7,6 +7,7 @@ import { SqlCollectionRepository } from "./collections/SqlCollectionRepository.j
 import { SqlBlobStore } from "./content/SqlBlobStore.js"
 import { SqlObjectStore } from "./content/SqlObjectStore.js"
 import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
+import { SqlEvents } from "./events/SqlEvents.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
 import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
@@ -37,6 +38,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlBlobStore.layer,
     SqlRevisionRepository.layer,
     SqlChangeRequestRepository.layer,
-    SqlCommentRepository.layer
+    SqlCommentRepository.layer,
+    SqlEvents.layer
   )
 }

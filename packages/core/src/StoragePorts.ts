@@ -3,6 +3,7 @@ import type { CollectionRepository } from "./storage/collections/CollectionRepos
 import type { CommentRepository } from "./storage/comments/CommentRepository.js"
 import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
+import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
@@ -29,3 +30,4 @@ export type StoragePorts =
   | RevisionRepository
   | ChangeRequestRepository
   | CommentRepository
+  | Events

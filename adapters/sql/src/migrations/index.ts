@@ -5,6 +5,7 @@ import { changeRequests } from "./0004_change_requests.js"
 import { changeRequestContributors } from "./0005_change_request_contributors.js"
 import { spaceOwnedCascade } from "./0006_space_owned_cascade.js"
 import { comments } from "./0007_comments.js"
+import { events } from "./0008_events.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -14,5 +15,6 @@ export const migrations = {
   "0004_change_requests": changeRequests,
   "0005_change_request_contributors": changeRequestContributors,
   "0006_space_owned_cascade": spaceOwnedCascade,
-  "0007_comments": comments
+  "0007_comments": comments,
+  "0008_events": events
 }

@@ -18,11 +18,13 @@ import { ChangeRequestRepository, changeRequestSortKey } from "../storage/change
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import { RevisionRepository } from "../storage/content/RevisionRepository.js"
+import { Events } from "../storage/events/Events.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import type { UserRecord } from "../storage/users/UserRecord.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import type { ChangeRequest } from "./ChangeRequest.js"
+import { changeRequestEvent, changeRequestUpdateEvent } from "./changeRequestEvents.js"
 import { type ChangeRequestGrant, makeChangeRequestGrants } from "./changeRequestGrant.js"
 import { ChangeRequestListQuery, CreateChangeRequestInput, UpdateChangeRequestInput } from "./inputs.js"
 import { renderChangeRequest, renderContentUpdate, renderContributor } from "./render.js"
@@ -45,7 +47,8 @@ export interface ChangeRequestMergeOptions {
  * Change requests: lines of work on a space's content, reviewed and merged. Viewing needs
  * `view` on the space; creating, editing, changing status and updating from the space need
  * `edit` (a live space, edit level or above); merging needs `merge` (review level or above),
- * and a locked space refuses merges with `Conflict`.
+ * and a locked space refuses merges with `Conflict`. Each write appends its event
+ * (`changeRequestEvents.ts`) in its transaction.
  */
 export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/core/ChangeRequests", {
   effect: Effect.gen(function* () {
@@ -56,6 +59,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
     const users = yield* UserRepository
     const comments = yield* CommentRepository
     const revisions = yield* RevisionRepository
+    const events = yield* Events
     const urls = yield* Urls
     const command = authorizedCommand(yield* Storage)
     const changeRequestGrant = makeChangeRequestGrants(access, changeRequests)
@@ -124,6 +128,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
             mergedAt: null
           }
           yield* changeRequests.insert(record)
+          yield* events.append(changeRequestEvent("change_request.created", space.record, record, record.createdBy, at))
           return yield* render(space.record, record)
         })
       )
@@ -164,13 +169,16 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           if (current.status === "merged" && valid.subject !== undefined && valid.subject !== current.subject) {
             return yield* Effect.fail(new Conflict({ message: `Change request #${current.number} is merged: it cannot change` }))
           }
+          const at = yield* now
           const next: ChangeRequestRecord = {
             ...current,
             subject: valid.subject ?? current.subject,
             status: valid.status ?? current.status,
-            updatedAt: yield* now
+            updatedAt: at
           }
           yield* changeRequests.update(next)
+          const event = changeRequestUpdateEvent(grant.space, current, next, grant.member.userId, at)
+          if (event !== undefined) yield* events.append(event)
           return yield* render(grant.space, next)
         })
       )
@@ -200,6 +208,9 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
             const next: ChangeRequestRecord = { ...current, revisionId: applied.revision.id, updatedAt: at }
             yield* changeRequests.update(next)
             yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
+            yield* events.append(
+              changeRequestEvent("change_request.updated", grant.space, next, grant.member.userId, at, { revisionId: next.revisionId })
+            )
             const changeRequest = yield* render(grant.space, next)
             return renderContentUpdate(changeRequest, applied, changeRequestContentUrls(urls, spaceId, current.id))
           })
@@ -235,14 +246,18 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           if (outcome._tag === "Mergeable") return { result: "merge", revision: space.revisionId } as ChangeRequestMergeOutcome<"merge">
           const at = yield* now
           yield* spaces.update({ ...space, revisionId: outcome.revision.id, updatedAt: at })
-          yield* changeRequests.update({
+          const merged: ChangeRequestRecord = {
             ...current,
             status: "merged",
             revisionMerged: outcome.revision.id,
             mergedBy: grant.member.userId,
             mergedAt: at,
             updatedAt: at
-          })
+          }
+          yield* changeRequests.update(merged)
+          yield* events.append(
+            changeRequestEvent("change_request.merged", space, merged, grant.member.userId, at, { revisionId: outcome.revision.id })
+          )
           return { result: "merge", revision: outcome.revision.id } as ChangeRequestMergeOutcome<"merge">
         })
       )
@@ -272,13 +287,17 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           }
           if (outcome._tag !== "Merged") return yield* Effect.dieMessage("a merge that is not a dry run wrote nothing")
           const at = yield* now
-          yield* changeRequests.update({
+          const next: ChangeRequestRecord = {
             ...current,
             revisionId: outcome.revision.id,
             revisionMergedAncestor: main,
             updatedAt: at
-          })
+          }
+          yield* changeRequests.update(next)
           yield* changeRequests.recordContributor(current.id, grant.member.userId, at)
+          yield* events.append(
+            changeRequestEvent("change_request.updated", grant.space, next, grant.member.userId, at, { revisionId: next.revisionId })
+          )
           return { result: "update", revision: outcome.revision.id } as ChangeRequestMergeOutcome<"update">
         })
       )

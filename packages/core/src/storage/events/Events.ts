@@ -7,6 +7,7 @@ import type { EventRecord, NewEvent } from "./EventRecord.js"
  * in commit order, after a cursor (the last `sequence` its reader handled; 0 for the start):
  * an event committed later never gets a smaller `sequence` than one a reader has already seen,
  * so a reader that keeps its cursor misses none. Webhooks and search indexing read it.
+ * Read outside transactions: inside one, a reader sees what its snapshot holds.
  */
 export class Events extends Context.Tag("@quire/core/Events")<
   Events,
