@@ -13,12 +13,15 @@ class Retry {
 
 /**
  * How often, and after how long, a transaction is tried again: from 2 ms, doubling, at most
- * 50 ms apart, jittered so that the transactions that collided do not collide again, 30 times.
+ * 100 ms apart, jittered so that the transactions that collided do not collide again, 60 times
+ * (about 5 s in all). A burst on one hot row (a hundred change requests created at once in one
+ * space, each reading the last number) commits one writer per round; 30 retries at most 50 ms
+ * apart left the last of them failing once commands wrote a few statements more.
  */
 const RETRIES = Schedule.exponential(Duration.millis(2)).pipe(
-  Schedule.union(Schedule.spaced(Duration.millis(50))),
+  Schedule.union(Schedule.spaced(Duration.millis(100))),
   Schedule.jittered,
-  Schedule.intersect(Schedule.recurs(30))
+  Schedule.intersect(Schedule.recurs(60))
 )
 
 /**
