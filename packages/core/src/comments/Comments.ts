@@ -127,6 +127,13 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
         Option.match({ onNone: () => Effect.fail(NotFound.of("Comment reply", id)), onSome: Effect.succeed })
       )
 
+    /** The scope resolved for the caller, and a comment of its place (`NotFound` when it is not there). */
+    const commentIn = (scope: CommentScope, id: CommentId) =>
+      Effect.flatMap(resolve(scope), (resolved) => {
+        const place = placeOf(resolved)
+        return Effect.map(findComment(place, id), (comment) => ({ resolved, place, comment }))
+      })
+
     /** A write needs a live space: a deleted one keeps its comments readable, for its restore. */
     const ensureLive = (resolved: ResolvedScope) =>
       resolved.space.record.deletedAt === null
@@ -230,8 +237,8 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
     const get = (scope: CommentScope, id: CommentId) =>
       authorized(
         Effect.gen(function* () {
-          const resolved = yield* resolve(scope)
-          return yield* renderOne(resolved, yield* findComment(placeOf(resolved), id))
+          const { resolved, comment } = yield* commentIn(scope, id)
+          return yield* renderOne(resolved, comment)
         })
       )
 
@@ -240,8 +247,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
       command(
         Effect.gen(function* () {
           const valid = yield* validate(UpdateCommentInput)(input)
-          const resolved = yield* resolve(scope)
-          const current = yield* findComment(placeOf(resolved), id)
+          const { resolved, comment: current } = yield* commentIn(scope, id)
           const permissions = permissionsIn(resolved)(current.postedBy)
           yield* ensure(permissions.reply, "comment in this space")
           yield* ensureLive(resolved)
@@ -288,8 +294,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
       authorized(
         Effect.gen(function* () {
           const keyset = yield* toKeyset(page)
-          const resolved = yield* resolve(scope)
-          yield* findComment(placeOf(resolved), commentId)
+          const { resolved } = yield* commentIn(scope, commentId)
           const slice = yield* comments.listReplies(resolved.space.record.id, commentId, keyset)
           const rendered = yield* renderReplies(resolved, slice.rows.slice(0, keyset.limit))
           const byId = new Map(rendered.map((r) => [r.id, r]))
@@ -301,8 +306,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
       command(
         Effect.gen(function* () {
           const valid = yield* validate(PostCommentReplyInput)(input)
-          const resolved = yield* resolve(scope)
-          const comment = yield* findComment(placeOf(resolved), commentId)
+          const { resolved, comment } = yield* commentIn(scope, commentId)
           yield* ensure(permissionsIn(resolved)(comment.postedBy).reply, "reply to comments in this space")
           yield* ensureLive(resolved)
           const at = yield* now
@@ -324,9 +328,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
     const getReply = (scope: CommentScope, commentId: CommentId, id: CommentReplyId) =>
       authorized(
         Effect.gen(function* () {
-          const resolved = yield* resolve(scope)
-          const place = placeOf(resolved)
-          yield* findComment(place, commentId)
+          const { resolved, place } = yield* commentIn(scope, commentId)
           return (yield* renderReplies(resolved, [yield* findReply(place, commentId, id)]))[0]!
         })
       )
@@ -335,9 +337,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
       command(
         Effect.gen(function* () {
           const valid = yield* validate(UpdateCommentReplyInput)(input)
-          const resolved = yield* resolve(scope)
-          const place = placeOf(resolved)
-          yield* findComment(place, commentId)
+          const { resolved, place } = yield* commentIn(scope, commentId)
           const current = yield* findReply(place, commentId, id)
           const permissions = permissionsIn(resolved)(current.postedBy)
           yield* ensure(permissions.reply, "comment in this space")
@@ -361,9 +361,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
     const removeReply = (scope: CommentScope, commentId: CommentId, id: CommentReplyId) =>
       command(
         Effect.gen(function* () {
-          const resolved = yield* resolve(scope)
-          const place = placeOf(resolved)
-          yield* findComment(place, commentId)
+          const { resolved, place } = yield* commentIn(scope, commentId)
           const found = yield* comments.findReply(place.spaceId, commentId, id)
           if (Option.isNone(found)) {
             yield* ensure(resolved.space.permissions.comment, "delete replies in this space")
