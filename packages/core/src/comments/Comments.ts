@@ -140,6 +140,12 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
         ? Effect.void
         : Effect.fail(new Conflict({ message: `Space "${resolved.space.record.id}" is deleted; restore it first` }))
 
+    /** The caller's permissions on what `postedBy` posted, once it may take part (`reply`) in a live space. */
+    const takingPart = (resolved: ResolvedScope, postedBy: UserId) => {
+      const permissions = permissionsIn(resolved)(postedBy)
+      return Effect.as(Effect.zipRight(ensure(permissions.reply, "comment in this space"), ensureLive(resolved)), permissions)
+    }
+
     /** Refuses a body the markdown engine would not keep, and keeps the mentions of the organization's members. */
     const checkedBody = (resolved: ResolvedScope, markdown: string) =>
       Effect.gen(function* () {
@@ -248,9 +254,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
         Effect.gen(function* () {
           const valid = yield* validate(UpdateCommentInput)(input)
           const { resolved, comment: current } = yield* commentIn(scope, id)
-          const permissions = permissionsIn(resolved)(current.postedBy)
-          yield* ensure(permissions.reply, "comment in this space")
-          yield* ensureLive(resolved)
+          const permissions = yield* takingPart(resolved, current.postedBy)
           const at = yield* now
           let next = current
           if (valid.body !== undefined) {
@@ -307,8 +311,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
         Effect.gen(function* () {
           const valid = yield* validate(PostCommentReplyInput)(input)
           const { resolved, comment } = yield* commentIn(scope, commentId)
-          yield* ensure(permissionsIn(resolved)(comment.postedBy).reply, "reply to comments in this space")
-          yield* ensureLive(resolved)
+          yield* takingPart(resolved, comment.postedBy)
           const at = yield* now
           const record: CommentReplyRecord = {
             id: yield* makeId<CommentReplyId>(),
@@ -339,9 +342,7 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
           const valid = yield* validate(UpdateCommentReplyInput)(input)
           const { resolved, place } = yield* commentIn(scope, commentId)
           const current = yield* findReply(place, commentId, id)
-          const permissions = permissionsIn(resolved)(current.postedBy)
-          yield* ensure(permissions.reply, "comment in this space")
-          yield* ensureLive(resolved)
+          const permissions = yield* takingPart(resolved, current.postedBy)
           const at = yield* now
           let next = current
           if (valid.body !== undefined) {
