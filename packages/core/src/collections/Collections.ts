@@ -128,7 +128,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
             { parentId: grant.record.id, visibleOnly: member.role !== "admin", order: "asc" },
             keyset
           )
-          const counts = yield* countsOf(slice.rows.map((s) => s.id))
+          const counts = yield* countsOf(slice.rows.slice(0, keyset.limit).map((s) => s.id))
           return toPage(keyset, slice, spaceSortKey, (s) =>
             renderSpace(urls, s, spacePermissions(contentLevel(member, s.resolvedLevel), s.editMode), counts(s.id))
           )

@@ -24,7 +24,7 @@ import { Storage } from "../storage/Storage.js"
 import { CreateSpaceInput, SPACE_TITLE_MAX, UpdateSpaceInput } from "./inputs.js"
 import { purgeableBefore, restorable, restoredSpace, visibilityAt } from "./lifecycle.js"
 import type { MemberSpaceItem } from "./MemberSpaceItem.js"
-import { renderSpace } from "./render.js"
+import { noCounts, renderSpace } from "./render.js"
 import { makeSpaceCounts } from "./spaceCounts.js"
 import type { Space } from "./Space.js"
 
@@ -84,7 +84,8 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             deletedAt: null
           }
           yield* spaces.insert(record)
-          return yield* renderAs(organization, record)
+          // A new space has nothing to count.
+          return renderSpace(urls, record, permissionsAs(organization, record), noCounts)
         })
       )
 
@@ -97,7 +98,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           // Guests have no level on any content.
           if (member.role === null) return { items: [], count: 0 } satisfies Page<Space>
           const slice = yield* spaces.list(organizationId, { visibleOnly: member.role !== "admin", order: "asc" }, keyset)
-          const counts = yield* countsOf(slice.rows.map((s) => s.id))
+          const counts = yield* countsOf(slice.rows.slice(0, keyset.limit).map((s) => s.id))
           return toPage(keyset, slice, spaceSortKey, (s) => renderSpace(urls, s, permissionsAs({ member }, s), counts(s.id)))
         })
       )
@@ -263,7 +264,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             { visibleOnly: member.role !== "admin", order: order ?? "desc" },
             keyset
           )
-          const counts = yield* countsOf(slice.rows.map((s) => s.id))
+          const counts = yield* countsOf(slice.rows.slice(0, keyset.limit).map((s) => s.id))
           return toPage(
             keyset,
             slice,
