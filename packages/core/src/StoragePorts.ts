@@ -8,6 +8,7 @@ import type { RevisionRepository } from "./storage/content/RevisionRepository.js
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
 import type { OrganizationRepository } from "./storage/organizations/OrganizationRepository.js"
+import type { SiteRepository } from "./storage/sites/SiteRepository.js"
 import type { SpaceRepository } from "./storage/spaces/SpaceRepository.js"
 import type { TeamRepository } from "./storage/teams/TeamRepository.js"
 import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
@@ -31,3 +32,4 @@ export type StoragePorts =
   | ChangeRequestRepository
   | CommentRepository
   | Events
+  | SiteRepository

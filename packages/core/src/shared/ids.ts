@@ -21,6 +21,16 @@ export const CommentId = Schema.String.pipe(Schema.brand("CommentId"))
 export type CommentId = typeof CommentId.Type
 export const CommentReplyId = Schema.String.pipe(Schema.brand("CommentReplyId"))
 export type CommentReplyId = typeof CommentReplyId.Type
+export const SiteId = Schema.String.pipe(Schema.brand("SiteId"))
+export type SiteId = typeof SiteId.Type
+export const SiteSectionId = Schema.String.pipe(Schema.brand("SiteSectionId"))
+export type SiteSectionId = typeof SiteSectionId.Type
+export const SiteSectionGroupId = Schema.String.pipe(Schema.brand("SiteSectionGroupId"))
+export type SiteSectionGroupId = typeof SiteSectionGroupId.Type
+export const SiteSpaceId = Schema.String.pipe(Schema.brand("SiteSpaceId"))
+export type SiteSpaceId = typeof SiteSpaceId.Type
+export const ShareLinkId = Schema.String.pipe(Schema.brand("ShareLinkId"))
+export type ShareLinkId = typeof ShareLinkId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20
