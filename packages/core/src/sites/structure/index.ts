@@ -1,0 +1,5 @@
+export * from "./diff.js"
+export * from "./invariants.js"
+export * from "./paths.js"
+export * from "./Structure.js"
+export * from "./transitions.js"
