@@ -17,7 +17,14 @@ export const EventType = Schema.Literal(
   "change_request.created",
   "change_request.updated",
   "change_request.merged",
-  "change_request.closed"
+  "change_request.closed",
+  "site.created",
+  "site.updated",
+  "site.published",
+  "site.unpublished",
+  "site.deleted",
+  "site.structure_changed",
+  "site.share_links_changed"
 )
 export type EventType = typeof EventType.Type
 
