@@ -11,6 +11,10 @@ import { Organizations } from "./organizations/Organizations.js"
 import type { LeaksAccess } from "./policy/Authorized.js"
 import { Urls } from "./shared/Urls.js"
 import { Content } from "./content-scope/Content.js"
+import { PublishedSites } from "./sites/PublishedSites.js"
+import { SiteShareLinks } from "./sites/SiteShareLinks.js"
+import { Sites } from "./sites/Sites.js"
+import { SiteStructures } from "./sites/SiteStructures.js"
 import { Spaces } from "./spaces/Spaces.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
@@ -35,7 +39,11 @@ export const QuireServices = {
   changeRequests: ChangeRequests,
   comments: Comments,
   links: Links,
-  pdfExports: PdfExports
+  pdfExports: PdfExports,
+  sites: Sites,
+  siteStructures: SiteStructures,
+  siteShareLinks: SiteShareLinks,
+  publishedSites: PublishedSites
 } as const
 
 /** The shape of each service in `QuireServices`. */

@@ -9,14 +9,15 @@ import { validate } from "../shared/validation.js"
 import { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
 import { type SiteRecord, siteSortKey } from "../storage/sites/SiteRecord.js"
 import { Storage } from "../storage/Storage.js"
-import { checkAdaptiveSchema } from "./adaptive/adaptiveSchema.js"
-import { makeVisitorKey } from "./adaptive/visitorToken.js"
+import { checkAdaptiveSchema } from "./adaptive/index.js"
+import { makeVisitorKey } from "./adaptive/index.js"
 import { CreateSiteInput, ListSitesQuery, UpdateAdaptiveSchemaInput, UpdateSiteInput } from "./inputs.js"
 import { renderSite } from "./render.js"
 import type { SiteAdaptiveSchema } from "./Site.js"
 import { siteLevel, sitePermissions } from "./sitePermissions.js"
 import { makeSiteSupport } from "./siteSupport.js"
-import { slugify, uniquePath } from "./structure/paths.js"
+import { slugify } from "../content/markdown/slugify.js"
+import { uniquePath } from "./structure/paths.js"
 import { addSiteSpace, setDefaults } from "./structure/transitions.js"
 import { emptyStructure } from "./structure/Structure.js"
 
@@ -42,7 +43,7 @@ export class Sites extends Effect.Service<Sites>()("@quire/core/Sites", {
     /** A basename free in the organization: the title's slug, suffixed when taken. */
     const freeBasename = (organizationId: OrganizationId, title: string) =>
       Effect.gen(function* () {
-        const base = slugify(title, "docs")
+        const base = slugify(title)
         const taken = new Set<string>()
         for (;;) {
           const candidate = uniquePath(base, taken)

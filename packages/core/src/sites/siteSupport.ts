@@ -68,6 +68,8 @@ export const makeSiteSupport = Effect.gen(function* () {
   const commitStructure = (site: SiteRecord, before: Structure, after: Structure) =>
     Effect.gen(function* () {
       const change = structureChange(before, after)
+      const samePointers = before.defaultSectionId === after.defaultSectionId && before.defaultSiteSpaceId === after.defaultSiteSpaceId
+      if (isEmptyChange(change) && samePointers) return site
       if (!isEmptyChange(change)) yield* sites.writeStructure(site.id, change)
       const next: SiteRecord = {
         ...site,

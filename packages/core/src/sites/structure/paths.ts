@@ -2,19 +2,6 @@
 export const PATH_MAX = 100
 export const PATH_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/
 
-/** A path made from a title: lower case, diacritics dropped, runs of anything else turned into one `-`. */
-export const slugify = (text: string, fallback: string): string => {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, PATH_MAX)
-    .replace(/-+$/, "")
-  return slug === "" ? fallback : slug
-}
-
 /** `base`, or `base-2`, `base-3`, ... : the first not in `taken`, within the length limit. */
 export const uniquePath = (base: string, taken: ReadonlySet<string>): string => {
   if (!taken.has(base)) return base

@@ -4,7 +4,8 @@ import type { SiteSectionGroupId, SiteSectionId, SiteSpaceId, SpaceId } from "..
 import { keyAtEnd, keyFor, type Placement, type Sibling } from "../../shared/ordering.js"
 import type { Timestamp } from "../../shared/time.js"
 import type { SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from "../../storage/sites/SiteStructureRecords.js"
-import { slugify, uniquePath } from "./paths.js"
+import { slugify } from "../../content/markdown/slugify.js"
+import { uniquePath } from "./paths.js"
 import { ancestorsOf, defaultSectionOf, itemsUnder, siteSpacesIn, type Structure } from "./Structure.js"
 
 /**
@@ -82,7 +83,7 @@ const siteSpaceIn = (s: Structure, sectionId: SiteSectionId | null, input: NewSi
     siteId: s.siteId,
     sectionId,
     spaceId: input.spaceId,
-    path: uniquePath(slugify(input.spaceTitle, "space"), siteSpacePaths(s, sectionId)),
+    path: uniquePath(slugify(input.spaceTitle), siteSpacePaths(s, sectionId)),
     condition: null,
     position: keyAtEnd(siblingsOf(siblings, "site-space")),
     createdAt: input.at
@@ -124,7 +125,7 @@ const sectionRecord = (
   title: input.title,
   description: null,
   icon: input.icon,
-  path: uniquePath(slugify(input.title, "section"), sectionPaths(s)),
+  path: uniquePath(slugify(input.title), sectionPaths(s)),
   condition: null,
   groupId: input.groupId,
   position: keyAtEnd(navigationSiblings(s, input.groupId)),
