@@ -30,8 +30,8 @@ const unauthorized = (why: string) => new Unauthorized({ message: `Invalid visit
 const reasonOf = (error: unknown): string => {
   if (error instanceof errors.JWTExpired) return "it has expired"
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === "aud") return "it is for another site (wrong audience)"
     if (error.reason === "missing") return `it has no "${error.claim}" claim`
+    if (error.claim === "aud") return "it is for another site (wrong audience)"
     if (error.claim === "nbf") return "it is not valid yet"
     return `its "${error.claim}" claim is not valid`
   }
