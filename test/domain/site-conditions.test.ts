@@ -147,6 +147,8 @@ describe("parseCondition: refused", () => {
       yield* refusedParse("visitor.claims.a ? true : false", /conditional operator/)
       yield* refusedParse("visitor.claims.a, visitor.claims.b", /one expression/)
       yield* refusedParse("visitor.claims.a; visitor.claims.b", /one expression/)
+      yield* refusedParse("typeof visitor.claims.a", /one expression/)
+      yield* refusedParse("()", /an empty expression/)
     })
   )
 

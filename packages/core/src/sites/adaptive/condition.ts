@@ -76,6 +76,7 @@ const describe = (node: jsep.Expression): string => {
     case "ConditionalExpression":
       return "the conditional operator (? :) is not allowed"
     case "Compound":
+      return (node as jsep.Compound).body.length === 0 ? "an empty expression is not allowed" : "a condition is one expression"
     case "SequenceExpression":
       return "a condition is one expression"
     case "Literal": {
