@@ -1,0 +1,3 @@
+export * from "./adaptiveSchema.js"
+export * from "./condition.js"
+export * from "./visitorToken.js"
