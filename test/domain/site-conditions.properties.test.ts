@@ -11,7 +11,7 @@ import {
   type Condition,
   claimsOf,
   evaluateCondition,
-  MAX_CONDITION_LENGTH,
+  MAX_SITE_CONDITION_LENGTH,
   parseCondition,
   type VisitorClaims
 } from "../../packages/core/src/sites/adaptive/index.js"
@@ -108,7 +108,7 @@ describe("conditions against a model", () => {
       fc.assert(
         fc.property(model, space, fc.array(visitor, { minLength: 1, maxLength: 8 }), (m, sp, visitors) => {
           const source = print(m, sp)
-          fc.pre(source.length <= MAX_CONDITION_LENGTH)
+          fc.pre(source.length <= MAX_SITE_CONDITION_LENGTH)
           const answer = parsed(source)
           if (answer._tag === "Left") throw new Error(`${source} was refused: ${answer.left.message}`)
           const condition = answer.right

@@ -10,7 +10,7 @@ import {
   checkCondition,
   claimsOf,
   evaluateCondition,
-  MAX_CONDITION_LENGTH,
+  MAX_SITE_CONDITION_LENGTH,
   parseCondition,
   type VisitorClaims
 } from "../../packages/core/src/sites/adaptive/index.js"
@@ -81,7 +81,7 @@ describe("parseCondition and evaluateCondition", () => {
   it.effect("whitespace, and the longest allowed source", () =>
     Effect.gen(function* () {
       expect(yield* evaluate("  \n visitor . claims . a\t&&true ", visitor({ a: true }))).toBe(true)
-      const longest = "true" + " ".repeat(MAX_CONDITION_LENGTH - 4)
+      const longest = "true" + " ".repeat(MAX_SITE_CONDITION_LENGTH - 4)
       expect(yield* evaluate(longest, visitor({}))).toBe(true)
     })
   )
@@ -199,7 +199,7 @@ describe("parseCondition: refused", () => {
     Effect.gen(function* () {
       yield* refusedParse("", /1 to 1024 characters/)
       yield* refusedParse("   ", /must not be empty/)
-      yield* refusedParse("true" + " ".repeat(MAX_CONDITION_LENGTH - 3), /1 to 1024 characters/)
+      yield* refusedParse("true" + " ".repeat(MAX_SITE_CONDITION_LENGTH - 3), /1 to 1024 characters/)
       yield* refusedParse("(".repeat(1_000_000), /1 to 1024 characters/)
     })
   )
@@ -221,7 +221,7 @@ describe("parseCondition: refused", () => {
         "!(".repeat(64) + "true" + ")".repeat(64)
       ]
       for (const source of hostile) {
-        expect(source.length).toBeLessThanOrEqual(MAX_CONDITION_LENGTH)
+        expect(source.length).toBeLessThanOrEqual(MAX_SITE_CONDITION_LENGTH)
         const answer = yield* Effect.either(parseCondition(source, FIELD))
         if (answer._tag === "Left") {
           expect(answer.left).toBeInstanceOf(InvalidInput)

@@ -3,7 +3,7 @@ import jsep from "jsep"
 import { InvalidInput } from "../../shared/errors.js"
 import { type AdaptiveClaims, CLAIM_NAME, MAX_CLAIM_NAME_LENGTH } from "./adaptiveSchema.js"
 
-export const MAX_CONDITION_LENGTH = 1024
+export const MAX_SITE_CONDITION_LENGTH = 1024
 /** Parentheses and prefix operators open at once, at most: jsep parses them recursively. */
 export const MAX_CONDITION_NESTING = 64
 
@@ -161,8 +161,8 @@ const parse = (source: string): Parsed => {
  */
 export const parseCondition = (source: string, field: string): Effect.Effect<Condition, InvalidInput> =>
   Effect.suspend(() => {
-    if (source.length < 1 || source.length > MAX_CONDITION_LENGTH)
-      return Effect.fail(InvalidInput.of(field, `must be 1 to ${MAX_CONDITION_LENGTH} characters`))
+    if (source.length < 1 || source.length > MAX_SITE_CONDITION_LENGTH)
+      return Effect.fail(InvalidInput.of(field, `must be 1 to ${MAX_SITE_CONDITION_LENGTH} characters`))
     return Either.mapLeft(parse(source), (reason) => InvalidInput.of(field, `${reason}: ${ALLOWED}`))
   })
 
