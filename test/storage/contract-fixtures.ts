@@ -16,6 +16,16 @@ import type {
   OrganizationRecord,
   ReactionRecord,
   RevisionId,
+  ShareLinkId,
+  ShareLinkRecord,
+  SiteId,
+  SiteRecord,
+  SiteSectionGroupId,
+  SiteSectionGroupRecord,
+  SiteSectionId,
+  SiteSectionRecord,
+  SiteSpaceId,
+  SiteSpaceRecord,
   Slice,
   SortValue,
   SpaceId,
@@ -27,7 +37,7 @@ import type {
   StoragePorts,
   UserRecord
 } from "@quire/core"
-import { ChangeRequestRepository, compareKeys, randomId, SpaceRepository } from "@quire/core"
+import { ChangeRequestRepository, compareKeys, OrganizationRepository, randomId, SpaceRepository } from "@quire/core"
 import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 
@@ -196,6 +206,91 @@ export const makeReaction = (
   userId: UserId,
   reactedAt: string = at(0)
 ): ReactionRecord => ({ spaceId: subject.spaceId, subjectId: subject.id, emoji, userId, reactedAt })
+
+/** An unpublished public site with no structure yet; its basename is unique. */
+export const makeSite = (organizationId: OrganizationId, over: Partial<SiteRecord> = {}): SiteRecord => {
+  const id = over.id ?? newId<SiteId>()
+  return {
+    id,
+    organizationId,
+    type: "basic",
+    title: "Docs",
+    visibility: "public",
+    published: false,
+    basename: `docs-${id}`,
+    proxy: null,
+    defaultLevel: "inherit",
+    adaptiveContent: false,
+    adaptiveSchema: null,
+    visitorKey: randomId(),
+    defaultSectionId: null,
+    defaultSiteSpaceId: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...over
+  }
+}
+
+export const makeSection = (siteId: SiteId, over: Partial<SiteSectionRecord> = {}): SiteSectionRecord => {
+  const id = over.id ?? newId<SiteSectionId>()
+  return {
+    id,
+    siteId,
+    title: "Guides",
+    description: null,
+    icon: null,
+    path: `guides-${id}`,
+    condition: null,
+    groupId: null,
+    position: "a0",
+    defaultSiteSpaceId: null,
+    createdAt: at(0),
+    ...over
+  }
+}
+
+export const makeGroup = (siteId: SiteId, over: Partial<SiteSectionGroupRecord> = {}): SiteSectionGroupRecord => ({
+  id: newId<SiteSectionGroupId>(),
+  siteId,
+  title: "Products",
+  icon: null,
+  parentId: null,
+  position: "a0",
+  createdAt: at(0),
+  ...over
+})
+
+export const makeSiteSpace = (siteId: SiteId, spaceId: SpaceId, over: Partial<SiteSpaceRecord> = {}): SiteSpaceRecord => {
+  const id = over.id ?? newId<SiteSpaceId>()
+  return {
+    id,
+    siteId,
+    sectionId: null,
+    spaceId,
+    path: `v-${id}`,
+    condition: null,
+    position: "a0",
+    createdAt: at(0),
+    ...over
+  }
+}
+
+export const makeShareLink = (siteId: SiteId, over: Partial<ShareLinkRecord> = {}): ShareLinkRecord => ({
+  id: newId<ShareLinkId>(),
+  siteId,
+  name: "Reviewers",
+  key: randomId(),
+  active: true,
+  createdAt: at(0),
+  ...over
+})
+
+/** The id of an organization stored for the test: sites need one (a foreign key in SQL). */
+export const storedOrganization = Effect.gen(function* () {
+  const organization = makeOrganization()
+  yield* (yield* OrganizationRepository).insert(organization)
+  return organization.id
+})
 
 /** The id of a space stored for the test: change requests need one (a foreign key in SQL). */
 export const storedSpace = Effect.gen(function* () {

@@ -1,4 +1,4 @@
-import { ChangeRequestRepository, CommentRepository, SpaceRepository, type UserId } from "@quire/core"
+import { ChangeRequestRepository, CommentRepository, SiteRepository, SpaceRepository, type UserId } from "@quire/core"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import {
@@ -7,8 +7,12 @@ import {
   makeComment,
   makeReaction,
   makeReply,
+  makeSection,
+  makeSite,
+  makeSiteSpace,
   newId,
   type StorageLayer,
+  storedOrganization,
   storedSpace
 } from "./contract-fixtures.js"
 
@@ -85,6 +89,46 @@ export const purgeContract = (storage: StorageLayer) =>
           expect(yield* comments.findReply(kept, other.id, replies[2]!.id)).toStrictEqual(Option.some(replies[2]))
           expect(yield* comments.reactions(kept, [other.id, replies[2]!.id])).toHaveLength(2)
           expect(yield* comments.countOpenInSpaces([gone, kept])).toStrictEqual(new Map([[kept, 1]]))
+        })
+      )
+
+      it.effect("purging a space removes its site spaces from every site, and leaves the sites and other site spaces alone", () =>
+        Effect.gen(function* () {
+          const spaces = yield* SpaceRepository
+          const sites = yield* SiteRepository
+          const gone = yield* storedSpace
+          const kept = yield* storedSpace
+          const organizationId = yield* storedOrganization
+          const site = makeSite(organizationId)
+          const another = makeSite(organizationId)
+          const section = makeSection(site.id)
+          const atRoot = makeSiteSpace(site.id, gone)
+          const inSection = makeSiteSpace(site.id, gone, { sectionId: section.id })
+          const survivor = makeSiteSpace(site.id, kept, { sectionId: section.id })
+          const elsewhere = makeSiteSpace(another.id, gone)
+          for (const s of [site, another]) yield* sites.insert(s)
+          yield* sites.writeStructure(site.id, {
+            put: { sections: [section], groups: [], siteSpaces: [atRoot, inSection, survivor] },
+            deleteSections: [],
+            deleteGroups: [],
+            deleteSiteSpaces: []
+          })
+          yield* sites.writeStructure(another.id, {
+            put: { sections: [], groups: [], siteSpaces: [elsewhere] },
+            deleteSections: [],
+            deleteGroups: [],
+            deleteSiteSpaces: []
+          })
+
+          yield* spaces.purge(gone)
+
+          expect(yield* sites.structure(site.id)).toStrictEqual({ sections: [section], groups: [], siteSpaces: [survivor] })
+          expect(yield* sites.structure(another.id)).toStrictEqual({ sections: [], groups: [], siteSpaces: [] })
+          expect(yield* sites.countSiteSpaces([site.id, another.id])).toStrictEqual(new Map([[site.id, 1]]))
+          const first = { after: undefined, limit: 5 }
+          expect(yield* sites.list(organizationId, { spaceId: gone }, first)).toStrictEqual({ rows: [], count: 0 })
+          expect(yield* sites.list(organizationId, { spaceId: kept }, first)).toStrictEqual({ rows: [site], count: 1 })
+          expect(yield* sites.findById(another.id)).toStrictEqual(Option.some(another))
         })
       )
     })

@@ -26,7 +26,8 @@ if (await postgresAvailable()) {
           [5, "change_request_contributors"],
           [6, "space_owned_cascade"],
           [7, "comments"],
-          [8, "events"]
+          [8, "events"],
+          [9, "sites"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -35,7 +36,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 8 }])
+        expect(tables).toStrictEqual([{ n: 9 }])
       })
     )
   })

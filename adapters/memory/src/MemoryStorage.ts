@@ -9,6 +9,7 @@ import {
   ObjectStore,
   OrganizationRepository,
   RevisionRepository,
+  SiteRepository,
   SpaceRepository,
   Storage,
   type StoragePorts,
@@ -27,6 +28,7 @@ import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
 import { makeMemoryObjectStore } from "./content/MemoryObjectStore.js"
 import { makeMemoryOrganizationRepository } from "./organizations/MemoryOrganizationRepository.js"
 import { makeMemoryRevisionRepository } from "./content/MemoryRevisionRepository.js"
+import { makeMemorySiteRepository } from "./sites/MemorySiteRepository.js"
 import { makeMemorySpaceRepository } from "./spaces/MemorySpaceRepository.js"
 import { makeMemoryStore } from "./shared/MemoryStore.js"
 import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
@@ -53,6 +55,7 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(RevisionRepository, makeMemoryRevisionRepository(store)),
         Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store)),
         Context.add(CommentRepository, makeMemoryCommentRepository(store)),
+        Context.add(SiteRepository, makeMemorySiteRepository(store)),
         Context.add(Events, makeMemoryEvents(store))
       )
     )

@@ -11,6 +11,7 @@ import { SqlEvents } from "./events/SqlEvents.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
 import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
+import { SqlSiteRepository } from "./sites/SqlSiteRepository.js"
 import { SqlSpaceRepository } from "./spaces/SqlSpaceRepository.js"
 import { SqlStorage } from "./storage/SqlStorage.js"
 import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
@@ -39,6 +40,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlRevisionRepository.layer,
     SqlChangeRequestRepository.layer,
     SqlCommentRepository.layer,
+    SqlSiteRepository.layer,
     SqlEvents.layer
   )
 }

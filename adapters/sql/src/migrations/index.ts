@@ -6,6 +6,7 @@ import { changeRequestContributors } from "./0005_change_request_contributors.js
 import { spaceOwnedCascade } from "./0006_space_owned_cascade.js"
 import { comments } from "./0007_comments.js"
 import { events } from "./0008_events.js"
+import { sites } from "./0009_sites.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -16,5 +17,6 @@ export const migrations = {
   "0005_change_request_contributors": changeRequestContributors,
   "0006_space_owned_cascade": spaceOwnedCascade,
   "0007_comments": comments,
-  "0008_events": events
+  "0008_events": events,
+  "0009_sites": sites
 }
