@@ -200,6 +200,17 @@ export const sitesContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("onlyOpenToMembers leaves out the sites whose default level is null", () =>
+        Effect.gen(function* () {
+          const sites = yield* SiteRepository
+          const open = yield* storedSite({ defaultLevel: "inherit" })
+          const closed = yield* storedSite({ organizationId: open.organizationId, defaultLevel: null })
+          const all = yield* sites.list(open.organizationId, {}, FIRST)
+          expect(all.rows.map((s) => s.id).sort()).toStrictEqual([open.id, closed.id].sort())
+          expect(yield* sites.list(open.organizationId, { onlyOpenToMembers: true }, FIRST)).toStrictEqual({ rows: [open], count: 1 })
+        })
+      )
+
       it.effect("an empty list counts 0", () =>
         Effect.gen(function* () {
           const sites = yield* SiteRepository

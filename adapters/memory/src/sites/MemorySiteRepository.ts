@@ -36,6 +36,7 @@ const matches =
   (s: SiteRecord): boolean =>
     (query.title === undefined || containsFolded(s.title, query.title)) &&
     (query.published === undefined || s.published === query.published) &&
+    (query.onlyOpenToMembers !== true || s.defaultLevel !== null) &&
     (query.spaceId === undefined || rowsOf(t.rows(siteSpacesTable)).some((x) => x.siteId === s.id && x.spaceId === query.spaceId))
 
 const rowsOfSite = <K, V extends { readonly siteId: SiteId }>(t: Tables, table: Table<K, V>, siteId: SiteId) =>

@@ -55,6 +55,7 @@ export const makeSqlSiteRepository = Effect.gen(function* () {
   const filters = (query: SiteQuery): Array<Fragment> => [
     ...(query.title === undefined ? [] : [contains(sql, "s.title_key", foldCase(query.title))]),
     ...(query.published === undefined ? [] : [sql`s.published = ${toInt(query.published)}`]),
+    ...(query.onlyOpenToMembers === true ? [sql`s.default_level IS NOT NULL`] : []),
     ...(query.spaceId === undefined
       ? []
       : [sql`EXISTS (SELECT 1 FROM site_spaces x WHERE x.space_id = ${query.spaceId} AND x.site_id = s.id)`])

@@ -58,11 +58,21 @@ export class Sites extends Effect.Service<Sites>()("@quire/core/Sites", {
           const valid = yield* validate(ListSitesQuery)(query)
           const keyset = yield* toKeyset(request)
           const { member } = yield* access.membership(organizationId)
-          const slice = yield* sites.list(
-            organizationId,
-            { title: valid.title, published: valid.published, spaceId: valid.space as SpaceId | undefined, visibleTo: member },
-            keyset
-          )
+          // A site's level is the member's role capped by its default level (`siteLevel`): guests
+          // see no site, admins every site, other members those open to members.
+          const slice =
+            member.role === null
+              ? { rows: [], count: 0 }
+              : yield* sites.list(
+                  organizationId,
+                  {
+                    title: valid.title,
+                    published: valid.published,
+                    spaceId: valid.space as SpaceId | undefined,
+                    onlyOpenToMembers: member.role !== "admin"
+                  },
+                  keyset
+                )
           const page = toPage(keyset, slice, siteSortKey, (row) => row)
           const [counted, address] = yield* Effect.all([
             sites.countSiteSpaces(page.items.map((s) => s.id)),

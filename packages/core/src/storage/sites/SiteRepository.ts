@@ -2,7 +2,6 @@ import { Context, type Effect, type Option } from "effect"
 import type { Authorized } from "../Authorized.js"
 import type { OrganizationId, ShareLinkId, SiteId, SpaceId } from "../../shared/ids.js"
 import type { Keyset, Slice } from "../../shared/pagination.js"
-import type { MemberRecord } from "../members/MemberRecord.js"
 import type { ShareLinkRecord } from "./ShareLinkRecord.js"
 import type { SiteRecord } from "./SiteRecord.js"
 import type { SiteStructureChange, SiteStructureRows } from "./SiteStructureRecords.js"
@@ -13,11 +12,8 @@ export interface SiteQuery {
   readonly published?: boolean | undefined
   /** Only sites publishing this space. */
   readonly spaceId?: SpaceId | undefined
-  /**
-   * Only the sites this member's level shows (`sitePermissions(siteLevel(...)).view`): none to a
-   * guest; to anyone else but an admin, none whose `defaultLevel` is null.
-   */
-  readonly visibleTo: MemberRecord
+  /** Only sites open to members (`defaultLevel` not null): what a member who is no admin sees. */
+  readonly onlyOpenToMembers?: boolean | undefined
 }
 
 /** Sites, their structure and their share links. A site's deletion removes all of them. */
