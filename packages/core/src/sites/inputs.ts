@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 import { DefaultLevel } from "../shared/role.js"
 import { lengthBetween, maxLength } from "../shared/validation.js"
 import { SiteType, SiteVisibility } from "../storage/sites/SiteRecord.js"
@@ -62,7 +63,7 @@ export const UpdateSiteInput = Schema.Struct({
 })
 export type UpdateSiteInput = typeof UpdateSiteInput.Encoded
 
-export const UpdateAdaptiveSchemaInput = Schema.Struct({ jsonSchema: Schema.Unknown })
+export const UpdateAdaptiveSchemaInput = Schema.Struct({ jsonSchema: AnyValue })
 export type UpdateAdaptiveSchemaInput = typeof UpdateAdaptiveSchemaInput.Encoded
 
 export const ListSitesQuery = Schema.Struct({
