@@ -403,7 +403,7 @@ describe("organization isolation", () => {
     }
     expect((await ada.api.spaces.listCommentsInSpace(known.space)).data.count).toBe(1)
     expect((await ada.api.orgs.getSiteById(known.organization, known.site)).data).toMatchObject({ title: "Site", published: false, siteSpaces: 2 })
-    expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Section"])
+    expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Site", "Section"])
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
