@@ -58,6 +58,16 @@ const visitorKeyOf = (siteId: string) =>
     }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
   )
 
+/** A share link's key, which no operation answers either. */
+const shareKeyOf = (linkId: string) =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient
+      const rows = yield* sql<{ readonly shareKey: string }>`SELECT share_key FROM site_share_links WHERE id = ${linkId}`
+      return rows[0]!.shareKey
+    }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
+  )
+
 /** `alg: none`: a token with no signature. */
 const unsignedToken = (siteId: string) => {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
@@ -305,16 +315,6 @@ describe("a site's life", () => {
     await expectFailure(ada.api.orgs.getSiteById(acme, site), 404)
   })
 })
-
-/** A share link's key, which no operation answers but its published URL carries. */
-let shareKeyOf: (linkId: string) => Promise<string> = (linkId) =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const sql = yield* SqlClient
-      const rows = yield* sql<{ readonly shareKey: string }>`SELECT share_key FROM site_share_links WHERE id = ${linkId}`
-      return rows[0]!.shareKey
-    }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
-  )
 
 describe("coverage", () => {
   it("every site operation answered a success here", () => {
