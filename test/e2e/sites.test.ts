@@ -304,6 +304,29 @@ describe("a site's life", () => {
     await expectFailure(carl.api.orgs.createSiteShareLink(acme, site, { name: "Carl" }), 403)
     await expectFailure(carl.api.orgs.publishSite(acme, site), 403)
     await expectFailure(carl.api.orgs.deleteSiteById(acme, site), 403)
+    const link = (await ada.api.orgs.createSiteShareLink(acme, site, { name: "Kept" })).data.id
+    const group = (await ada.api.orgs.addSectionGroupToSite(acme, site, { title: "Kept" })).data.id
+    const o = carl.api.orgs
+    const writes = [
+      () => o.unpublishSite(acme, site),
+      () => o.updateSiteAdaptiveSchema(acme, site, { jsonSchema: { type: "object", properties: {}, additionalProperties: false } } as any),
+      () => o.updateSiteSectionById(acme, site, apiSection, { title: "Carl's" }),
+      () => o.deleteSiteSectionById(acme, site, apiSection),
+      () => o.moveSiteSection(acme, site, apiSection, {}),
+      () => o.addSpaceToSite(acme, site, { spaceId: guides, sectionId: apiSection } as any),
+      () => o.updateSiteSpaceById(acme, site, rootSiteSpace, { path: "carl" }),
+      () => o.deleteSiteSpaceById(acme, site, rootSiteSpace),
+      () => o.moveSiteSpace(acme, site, rootSiteSpace, {}),
+      () => o.addSectionGroupToSite(acme, site, { title: "Carl's" }),
+      () => o.updateSiteSectionGroupById(acme, site, group, { title: "Carl's" }),
+      () => o.deleteSiteSectionGroupById(acme, site, group),
+      () => o.moveSiteSectionGroup(acme, site, group, {}),
+      () => o.updateSiteShareLinkById(acme, site, link, { active: false }),
+      () => o.deleteSiteShareLinkById(acme, site, link)
+    ]
+    for (const write of writes) await expectFailure(write(), 403)
+    expect((await ada.api.orgs.listSiteShareLinks(acme, site)).data.items.find((l) => l.id === link)?.active).toBe(true)
+    expect((await ada.api.orgs.listSiteSectionGroups(acme, site)).data.items.map((g) => g.title)).toEqual(["Kept"])
     await ada.api.orgs.updateSiteById(acme, site, { defaultLevel: null } as any)
     expect((await carl.api.orgs.listSites(acme)).data.items.map((s) => s.id)).not.toContain(site)
     await expectFailure(carl.api.orgs.getSiteById(acme, site), 404)

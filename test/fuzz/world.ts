@@ -10,7 +10,8 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * The space holds a page (merged from a first change request) and two draft change requests,
  * the first with a change of its own; and a signed URL of the space's PDF. The space and that
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
- * default section and the root space in a second one, and has a section group and a share link;
+ * default section and the root space in a second one, and has a section group, a share link and
+ * an adaptive schema;
  * another site has none.
  */
 export interface World {
@@ -200,6 +201,9 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const siteSpace = sections.find((section) => section.id === siteSection)!.siteSpaces[0]!.id
   const siteSectionGroup = (await admin("POST", `${sites}/${site}/section-groups`, { title: "Group" })).id as string
   const shareLink = (await admin("POST", `${sites}/${site}/share-links`, { name: "Link" })).id as string
+  await admin("PUT", `${sites}/${site}/adaptive-schema`, {
+    jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "A beta tester" } }, additionalProperties: false }
+  })
   const ids = {
     site,
     otherSite,
