@@ -137,6 +137,24 @@ describe("Sites", () => {
       ])
     }))
 
+  test("a space transferred to another organization leaves the site; listSites finds sites by space", () =>
+    Effect.gen(function* () {
+      const { w, site, guide, api } = yield* withSite
+      const sites = yield* Sites
+      const structures = yield* SiteStructures
+      const organizations = yield* Organizations
+      yield* as(w.admin)(structures.addSiteSpace(w.org, site.id, { spaceId: api.id }))
+      const other = yield* as(w.admin)(sites.create(w.org, { title: "Other", spaces: [api.id] }))
+      expect((yield* as(w.admin)(sites.list(w.org, { space: guide.id }, {}))).items.map((s) => s.id)).toStrictEqual([site.id])
+      expect((yield* as(w.admin)(sites.list(w.org, { space: api.id }, {}))).items.map((s) => s.id).sort()).toStrictEqual([site.id, other.id].sort())
+      expect((yield* as(w.admin)(sites.list(w.org, { title: "oth" }, {}))).items.map((s) => s.id)).toStrictEqual([other.id])
+      const elsewhere = yield* as(w.admin)(organizations.create({ title: "Elsewhere" }))
+      yield* as(w.admin)((yield* Spaces).transfer(guide.id, { organization: elsewhere.id }))
+      const listed = yield* as(w.admin)(structures.listSiteSpaces(w.org, site.id, {}, {}))
+      expect(listed.items.map((x) => [x.space.id, x.default])).toStrictEqual([[api.id, true]])
+      expect((yield* as(w.admin)(structures.structure(w.org, site.id))).structure).toHaveLength(1)
+    }))
+
   test("published: members always; others by visibility, share key or visitor token; conditions filter what visitors see", () =>
     Effect.gen(function* () {
       const { w, site, api } = yield* withSite
