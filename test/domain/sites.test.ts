@@ -59,6 +59,25 @@ describe("Sites", () => {
       expect(structure.structure).toHaveLength(1)
     }))
 
+  test("published addresses: under PUBLIC_URL, or the organization's hostname as a subdomain of it; sections and site spaces below", () =>
+    Effect.gen(function* () {
+      const { w, site, api } = yield* withSite
+      const sites = yield* Sites
+      const structures = yield* SiteStructures
+      yield* as(w.admin)(structures.addSection(w.org, site.id, { spaceId: api.id }))
+      const published = yield* as(w.admin)(sites.publish(w.org, site.id))
+      expect(published.urls.published).toBe(`http://quire.test/sites/${w.org}/acme-docs`)
+      yield* as(w.admin)((yield* Organizations).update(w.org, { hostname: "acme" }))
+      expect((yield* as(w.admin)(sites.get(w.org, site.id))).urls.published).toBe("http://acme.quire.test/acme-docs")
+      const [first, second] = (yield* as(w.admin)(structures.listSections(w.org, site.id, {}))).items
+      expect(first!.urls.published).toBe("http://acme.quire.test/acme-docs")
+      expect(second!.urls.published).toBe("http://acme.quire.test/acme-docs/api")
+      expect(second!.siteSpaces[0]!.urls.published).toBe("http://acme.quire.test/acme-docs/api")
+      const proxied = yield* as(w.admin)(sites.update(w.org, site.id, { proxy: "acme.com/docs" }))
+      expect(proxied.proxy).toStrictEqual({ origin: "acme.com/docs", target: "http://acme.quire.test/acme-docs" })
+      expect(proxied.urls.published).toBe("https://acme.com/docs")
+    }))
+
   test("roles: readers see, creators shape the structure, admins change settings; guests and outsiders see nothing", () =>
     Effect.gen(function* () {
       const { w, site, api } = yield* withSite

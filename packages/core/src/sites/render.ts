@@ -15,11 +15,16 @@ export interface SiteAddress {
   readonly shareKey?: string | undefined
 }
 
-/** The site's own address: `https://<hostname>/<basename>`, or `<PUBLIC_URL>/sites/<organization>/<basename>`. */
-export const siteUrl = (address: SiteAddress, site: SiteRecord): string =>
-  address.hostname !== null
-    ? `https://${address.hostname}/${site.basename}`
-    : address.urls.app(`/sites/${site.organizationId}/${site.basename}`)
+/**
+ * The site's own address. With the organization's hostname (a subdomain, as GitBook's
+ * `<hostname>.gitbook.io`), `<hostname>.<PUBLIC_URL's host>/<basename>`; without one,
+ * `<PUBLIC_URL>/sites/<organization>/<basename>`.
+ */
+export const siteUrl = (address: SiteAddress, site: SiteRecord): string => {
+  if (address.hostname === null) return address.urls.app(`/sites/${site.organizationId}/${site.basename}`)
+  const base = new URL(address.urls.base)
+  return `${base.protocol}//${address.hostname}.${base.host}${base.pathname.replace(/\/+$/, "")}/${site.basename}`
+}
 
 const join = (base: string, path: string | undefined) => (path === undefined ? base : `${base}/${path}`)
 const withKey = (address: SiteAddress, url: string) =>
@@ -34,7 +39,6 @@ export const renderSite = (address: SiteAddress, site: SiteRecord, permissions: 
     type: site.type,
     appliedType: site.type,
     title: site.title,
-    hostname: address.hostname ?? undefined,
     basename: site.basename,
     proxy: site.proxy === null ? undefined : { origin: site.proxy, target: own },
     visibility: site.visibility,
