@@ -76,6 +76,8 @@ describe("Sites", () => {
       const proxied = yield* as(w.admin)(sites.update(w.org, site.id, { proxy: "acme.com/docs" }))
       expect(proxied.proxy).toStrictEqual({ origin: "acme.com/docs", target: "http://acme.quire.test/acme-docs" })
       expect(proxied.urls.published).toBe("https://acme.com/docs")
+      const proxiedSections = (yield* as(w.admin)(structures.listSections(w.org, site.id, {}))).items
+      expect(proxiedSections.map((x) => x.urls.published)).toStrictEqual(["https://acme.com/docs", "https://acme.com/docs/api"])
     }))
 
   test("roles: readers see, creators shape the structure, admins change settings; guests and outsiders see nothing", () =>

@@ -26,6 +26,10 @@ export const siteUrl = (address: SiteAddress, site: SiteRecord): string => {
   return `${base.protocol}//${address.hostname}.${base.host}${base.pathname.replace(/\/+$/, "")}/${site.basename}`
 }
 
+/** Where readers open the site: its proxy's origin when it has one, else its own address. */
+export const readerUrl = (address: SiteAddress, site: SiteRecord): string =>
+  site.proxy === null ? siteUrl(address, site) : `https://${site.proxy}`
+
 const join = (base: string, path: string | undefined) => (path === undefined ? base : `${base}/${path}`)
 const withKey = (address: SiteAddress, url: string) =>
   address.shareKey === undefined ? url : `${url}?share=${encodeURIComponent(address.shareKey)}`
@@ -53,7 +57,7 @@ export const renderSite = (address: SiteAddress, site: SiteRecord, permissions: 
       location: address.urls.api(`/orgs/${site.organizationId}/sites/${site.id}`),
       app,
       preview: `${app}/preview`,
-      published: site.published ? withKey(address, site.proxy === null ? own : `https://${site.proxy}`) : undefined
+      published: site.published ? withKey(address, readerUrl(address, site)) : undefined
     }
   }
 }
@@ -64,7 +68,7 @@ export const renderShareLink = (address: SiteAddress, site: SiteRecord, link: Sh
   createdAt: link.createdAt,
   name: link.name === "" ? undefined : link.name,
   active: link.active,
-  urls: { published: link.active ? withKey({ ...address, shareKey: link.key }, siteUrl(address, site)) : undefined }
+  urls: { published: link.active ? withKey({ ...address, shareKey: link.key }, readerUrl(address, site)) : undefined }
 })
 
 /** What rendering a structure needs besides the rows: each space as the reader sees it, and what the reader is shown. */
@@ -82,7 +86,7 @@ const siteSpaceShown = (view: StructureView) => (x: SiteSpaceRecord) => view.spa
 
 const sectionBase = (view: StructureView, section: SiteSectionRecord | null): string | undefined => {
   if (!view.site.published) return undefined
-  const site = siteUrl(view.address, view.site)
+  const site = readerUrl(view.address, view.site)
   return section === null || defaultSectionOf(view.structure)?.id === section.id ? site : join(site, section.path)
 }
 
