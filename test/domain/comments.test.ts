@@ -51,6 +51,10 @@ describe("Comments", () => {
       yield* expectInvalid(post({ body: { markdown: "" } }), "body.markdown")
       yield* expectInvalid(post({ body: { markdown: "x".repeat(10_001) } }), "body.markdown")
       yield* expectInvalid(post({ body: { markdown: ">".repeat(100) } }), "body.markdown")
+      yield* expectInvalid(post({ body: { markdown: "x" }, page: "p".repeat(101) }), "page")
+      yield* expectInvalid(post({ body: { markdown: "x" }, page: "guide", node: "n".repeat(257) }), "node")
+      yield* expectInvalid(as(w.commenter)(comments.list(scope, { targetPage: "p".repeat(101) })), "targetPage")
+      yield* expectInvalid(as(w.commenter)(comments.list(scope, { authors: ["u".repeat(101)] })), "authors[0]")
       expect((yield* as(w.commenter)(comments.list(scope))).count).toBe(0)
     }))
 

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { CreateOrganizationInput, ListOf, Organization, UpdateOrganizationInput } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { emailDomain, organizationId, PageParams, UrlText } from "../params.js"
+import { BooleanParam, emailDomain, organizationId, PageParams, UrlText } from "../params.js"
 import { withCommonErrors, created, takesJsonBody } from "../shared/endpoints.js"
 
 export class OrganizationsGroup extends withCommonErrors(HttpApiGroup.make("organizations", { topLevel: true })
@@ -14,7 +14,7 @@ export class OrganizationsGroup extends withCommonErrors(HttpApiGroup.make("orga
   )
   .add(
     HttpApiEndpoint.post("createOrganization", "/orgs")
-      .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(UrlText), openapiUrl: Schema.optional(UrlText) }))
+      .setUrlParams(Schema.Struct({ withDefaultSite: Schema.optional(BooleanParam("withDefaultSite")), openapiUrl: Schema.optional(UrlText) }))
       .setPayload(CreateOrganizationInput)
       .addSuccess(created(Organization))
       .pipe(takesJsonBody)

@@ -11,7 +11,9 @@ export const OrganizationsHandlers = HttpApiBuilder.group(apiOf(OrganizationsGro
   Effect.map(Organizations, (organizations) =>
     handlers
       .handle("listOrganizationsForAuthenticatedUser", ({ urlParams }) => organizations.listMine(urlParams))
-      .handle("createOrganization", ({ payload }) => withLocation(organizations.create(payload)))
+      .handle("createOrganization", ({ payload, urlParams }) =>
+        withLocation(organizations.create(payload, { withDefaultSite: urlParams.withDefaultSite }))
+      )
       .handle("getOrganizationById", ({ path }) => organizations.get(path.organizationId))
       .handle("updateOrganizationById", ({ path, payload }) =>
         organizations.update(path.organizationId, payload)

@@ -39,6 +39,17 @@ import {
 import { mentionedIds } from "./mentions.js"
 import { type CommentContext, renderComment, renderReply, type TargetPage } from "./render.js"
 
+/** Items by key, each group in the items' order. */
+const groupBy = <A, K>(items: ReadonlyArray<A>, key: (item: A) => K): ReadonlyMap<K, ReadonlyArray<A>> => {
+  const groups = new Map<K, Array<A>>()
+  for (const item of items) {
+    const group = groups.get(key(item))
+    if (group === undefined) groups.set(key(item), [item])
+    else group.push(item)
+  }
+  return groups
+}
+
 /**
  * Comments on a space's main content or a change request's, with their replies and reactions.
  * Anyone who can view the space reads them; `comment` and above post, reply, react and resolve;
@@ -97,12 +108,14 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
           ...reactions.map((r) => r.userId)
         ]
         const context = yield* contextFor(resolved, userIds)
+        const repliersOf = groupBy(repliers, (r) => r.commentId)
+        const reactionsOf = groupBy(reactions, (r) => r.subjectId)
         return records.map((record) => {
-          const own = repliers.filter((r) => r.commentId === record.id)
+          const own = repliersOf.get(record.id) ?? []
           return renderComment(context, record, {
             replies: own.reduce((sum, r) => sum + r.replies, 0),
             repliers: own,
-            reactions: reactions.filter((r) => r.subjectId === record.id),
+            reactions: reactionsOf.get(record.id) ?? [],
             page: record.pageId === null ? undefined : pages.get(record.pageId)
           })
         })
@@ -115,7 +128,8 @@ export class Comments extends Effect.Service<Comments>()("@quire/core/Comments",
         const place = placeOf(resolved)
         const reactions = records.length === 0 ? [] : yield* comments.reactions(place.spaceId, records.map((r) => r.id))
         const context = yield* contextFor(resolved, [...records.map((r) => r.postedBy), ...reactions.map((r) => r.userId)])
-        return records.map((record) => renderReply(context, place, record, reactions.filter((r) => r.subjectId === record.id)))
+        const reactionsOf = groupBy(reactions, (r) => r.subjectId)
+        return records.map((record) => renderReply(context, place, record, reactionsOf.get(record.id) ?? []))
       })
 
     const findComment = (place: CommentPlace, id: CommentId) =>

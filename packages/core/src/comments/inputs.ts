@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { lengthBetween } from "../shared/validation.js"
+import { MAX_ID_LENGTH, MAX_REF_LENGTH } from "../content/tree/inputs.js"
+import { lengthBetween, maxLength } from "../shared/validation.js"
 
 /** The longest body, in characters. */
 export const BODY_MAX = 10_000
@@ -42,9 +43,9 @@ const Reactions = Schema.Array(ReactionEmoji).pipe(
 export const PostCommentInput = Schema.Struct({
   body: CommentBodyInput,
   /** The page it is about, by id. */
-  page: Schema.optional(Schema.String),
+  page: Schema.optional(maxLength(MAX_ID_LENGTH)),
   /** A block of that page, by its anchor (needs `page`). */
-  node: Schema.optional(Schema.String)
+  node: Schema.optional(maxLength(MAX_REF_LENGTH))
 })
 export type PostCommentInput = typeof PostCommentInput.Encoded
 
@@ -73,9 +74,9 @@ export type UpdateCommentReplyInput = typeof UpdateCommentReplyInput.Encoded
 export const CommentListQuery = Schema.Struct({
   order: Schema.optional(Schema.Literal("asc", "desc")),
   status: Schema.optional(Schema.Literal("all", "open", "resolved")),
-  targetPage: Schema.optional(Schema.String),
+  targetPage: Schema.optional(maxLength(MAX_ID_LENGTH)),
   authors: Schema.optional(
-    Schema.Array(Schema.String).pipe(Schema.maxItems(AUTHORS_MAX, { message: () => `must name at most ${AUTHORS_MAX} users` }))
+    Schema.Array(maxLength(MAX_ID_LENGTH)).pipe(Schema.maxItems(AUTHORS_MAX, { message: () => `must name at most ${AUTHORS_MAX} users` }))
   )
 })
 export type CommentListQuery = typeof CommentListQuery.Encoded

@@ -4,7 +4,7 @@ import { Actor } from "../policy/Actor.js"
 import { authorized, authorizedCommand, unrestricted } from "../policy/Authorized.js"
 import { organizationPermissions } from "../policy/Policy.js"
 import { Conflict, InvalidInput } from "../shared/errors.js"
-import { makeId, type OrganizationId, type UserId } from "../shared/ids.js"
+import { makeId, type OrganizationId, type SiteId, type UserId } from "../shared/ids.js"
 import { type PageRequest, toKeyset, toPage } from "../shared/pagination.js"
 import { now } from "../shared/time.js"
 import { Urls } from "../shared/Urls.js"
@@ -12,7 +12,9 @@ import { validate } from "../shared/validation.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { OrganizationRecord } from "../storage/organizations/OrganizationRecord.js"
 import { OrganizationRepository, organizationSortKey } from "../storage/organizations/OrganizationRepository.js"
+import { SiteRepository } from "../storage/sites/SiteRepository.js"
 import { Storage } from "../storage/Storage.js"
+import { newSite } from "../sites/newSite.js"
 import { TeamRepository } from "../storage/teams/TeamRepository.js"
 import { CreateOrganizationInput, UpdateOrganizationInput } from "./inputs.js"
 import { renderOrganization } from "./render.js"
@@ -27,6 +29,7 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
     const members = yield* MemberRepository
     const teams = yield* TeamRepository
     const urls = yield* Urls
+    const sites = yield* SiteRepository
 
     const command = authorizedCommand(storage)
 
@@ -39,7 +42,8 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
       })
 
     /** The creator becomes the organization's first admin. */
-    const create = (input: CreateOrganizationInput) =>
+    /** With `withDefaultSite`, the organization starts with a site (unpublished, empty), which is its default content. */
+    const create = (input: CreateOrganizationInput, options: { readonly withDefaultSite?: boolean | undefined } = {}) =>
       unrestricted(
         "any signed-in user may create an organization: there is no resource to ask yet",
         Effect.gen(function* () {
@@ -71,8 +75,19 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
             joinedAt: at,
             lastSeenAt: null
           }
-          yield* storage.transaction(Effect.zipRight(organizations.insert(record), members.insert(member)))
-          return renderOrganization(urls, record, organizationPermissions(member, false))
+          const created = yield* storage.transaction(
+            Effect.gen(function* () {
+              yield* organizations.insert(record)
+              yield* members.insert(member)
+              if (!options.withDefaultSite) return record
+              const site = yield* newSite(sites, { organizationId: id, at })
+              yield* sites.insert(site)
+              const withSite = { ...record, defaultContentSite: site.id }
+              yield* organizations.update(withSite)
+              return withSite
+            })
+          )
+          return renderOrganization(urls, created, organizationPermissions(member, false))
         })
       )
 
@@ -85,9 +100,12 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
           const valid = yield* validate(UpdateOrganizationInput)(input)
           const grant = yield* access.organization(id, "admin", "update this organization")
           if (valid.defaultContent) {
-            return yield* Effect.fail(
-              InvalidInput.of("defaultContent.site", `site "${valid.defaultContent.site}" does not exist in this organization`)
-            )
+            const site = yield* sites.findById(valid.defaultContent.site as SiteId)
+            if (Option.isNone(site) || site.value.organizationId !== id) {
+              return yield* Effect.fail(
+                InvalidInput.of("defaultContent.site", `site "${valid.defaultContent.site}" does not exist in this organization`)
+              )
+            }
           }
           const current = grant.record
           if (valid.hostname !== undefined && valid.hostname !== current.hostname) {
@@ -102,7 +120,7 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
             emailDomains: valid.emailDomains ? normalizeDomains(valid.emailDomains) : current.emailDomains,
             hostname: valid.hostname ?? current.hostname,
             defaultRole: valid.defaultRole !== undefined ? valid.defaultRole : current.defaultRole,
-            defaultContentSite: valid.defaultContent === null ? null : current.defaultContentSite,
+            defaultContentSite: valid.defaultContent === undefined ? current.defaultContentSite : (valid.defaultContent?.site ?? null),
             logo: valid.logo !== undefined ? valid.logo : current.logo,
             sso: valid.sso ?? current.sso,
             ai: valid.ai ?? current.ai,

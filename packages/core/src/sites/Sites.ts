@@ -10,14 +10,12 @@ import { OrganizationRepository } from "../storage/organizations/OrganizationRep
 import { type SiteRecord, siteSortKey } from "../storage/sites/SiteRecord.js"
 import { Storage } from "../storage/Storage.js"
 import { checkAdaptiveSchema } from "./adaptive/index.js"
-import { makeVisitorKey } from "./adaptive/index.js"
+import { newSite } from "./newSite.js"
 import { CreateSiteInput, ListSitesQuery, UpdateAdaptiveSchemaInput, UpdateSiteInput } from "./inputs.js"
 import { renderSite } from "./render.js"
 import type { SiteAdaptiveSchema } from "./Site.js"
 import { siteLevel, sitePermissions } from "./sitePermissions.js"
 import { makeSiteSupport } from "./siteSupport.js"
-import { slugify } from "../content/markdown/slugify.js"
-import { uniquePath } from "./structure/paths.js"
 import { addSiteSpace, setDefaults } from "./structure/transitions.js"
 import { emptyStructure } from "./structure/Structure.js"
 
@@ -38,18 +36,6 @@ export class Sites extends Effect.Service<Sites>()("@quire/core/Sites", {
       Effect.gen(function* () {
         const [address, counted] = yield* Effect.all([support.address(site), sites.countSiteSpaces([site.id])])
         return renderSite(address, site, permissions, counted.get(site.id) ?? 0)
-      })
-
-    /** A basename free in the organization: the title's slug, suffixed when taken. */
-    const freeBasename = (organizationId: OrganizationId, title: string) =>
-      Effect.gen(function* () {
-        const base = slugify(title)
-        const taken = new Set<string>()
-        for (;;) {
-          const candidate = uniquePath(base, taken)
-          if (Option.isNone(yield* sites.findByBasename(organizationId, candidate))) return candidate
-          taken.add(candidate)
-        }
       })
 
     const list = (organizationId: OrganizationId, query: ListSitesQuery, request: PageRequest) =>
@@ -88,25 +74,7 @@ export class Sites extends Effect.Service<Sites>()("@quire/core/Sites", {
           const valid = yield* validate(CreateSiteInput)(input)
           const grant = yield* access.organization(organizationId, "createContent", "create sites in this organization")
           const at = yield* now
-          const title = valid.title ?? "Docs"
-          let site: SiteRecord = {
-            id: yield* makeId<SiteId>(),
-            organizationId,
-            type: valid.type ?? "ultimate",
-            title,
-            visibility: valid.visibility ?? "public",
-            published: false,
-            basename: yield* freeBasename(organizationId, title),
-            proxy: null,
-            defaultLevel: "inherit",
-            adaptiveContent: false,
-            adaptiveSchema: null,
-            visitorKey: makeVisitorKey(),
-            defaultSectionId: null,
-            defaultSiteSpaceId: null,
-            createdAt: at,
-            updatedAt: at
-          }
+          let site: SiteRecord = yield* newSite(sites, { organizationId, title: valid.title, type: valid.type, visibility: valid.visibility, at })
           yield* sites.insert(site)
           let structure = emptyStructure(site.id)
           for (const [i, spaceId] of (valid.spaces ?? []).entries()) {

@@ -15,11 +15,20 @@ export interface SiteAddress {
   readonly shareKey?: string | undefined
 }
 
-/** The site's own address: `https://<hostname>/<basename>`, or `<PUBLIC_URL>/sites/<organization>/<basename>`. */
-export const siteUrl = (address: SiteAddress, site: SiteRecord): string =>
-  address.hostname !== null
-    ? `https://${address.hostname}/${site.basename}`
-    : address.urls.app(`/sites/${site.organizationId}/${site.basename}`)
+/**
+ * The site's own address. With the organization's hostname (a subdomain, as GitBook's
+ * `<hostname>.gitbook.io`), `<hostname>.<PUBLIC_URL's host>/<basename>`; without one,
+ * `<PUBLIC_URL>/sites/<organization>/<basename>`.
+ */
+export const siteUrl = (address: SiteAddress, site: SiteRecord): string => {
+  if (address.hostname === null) return address.urls.app(`/sites/${site.organizationId}/${site.basename}`)
+  const base = new URL(address.urls.base)
+  return `${base.protocol}//${address.hostname}.${base.host}${base.pathname.replace(/\/+$/, "")}/${site.basename}`
+}
+
+/** Where readers open the site: its proxy's origin when it has one, else its own address. */
+export const readerUrl = (address: SiteAddress, site: SiteRecord): string =>
+  site.proxy === null ? siteUrl(address, site) : `https://${site.proxy}`
 
 const join = (base: string, path: string | undefined) => (path === undefined ? base : `${base}/${path}`)
 const withKey = (address: SiteAddress, url: string) =>
@@ -34,7 +43,6 @@ export const renderSite = (address: SiteAddress, site: SiteRecord, permissions: 
     type: site.type,
     appliedType: site.type,
     title: site.title,
-    hostname: address.hostname ?? undefined,
     basename: site.basename,
     proxy: site.proxy === null ? undefined : { origin: site.proxy, target: own },
     visibility: site.visibility,
@@ -49,7 +57,7 @@ export const renderSite = (address: SiteAddress, site: SiteRecord, permissions: 
       location: address.urls.api(`/orgs/${site.organizationId}/sites/${site.id}`),
       app,
       preview: `${app}/preview`,
-      published: site.published ? withKey(address, site.proxy === null ? own : `https://${site.proxy}`) : undefined
+      published: site.published ? withKey(address, readerUrl(address, site)) : undefined
     }
   }
 }
@@ -60,7 +68,7 @@ export const renderShareLink = (address: SiteAddress, site: SiteRecord, link: Sh
   createdAt: link.createdAt,
   name: link.name === "" ? undefined : link.name,
   active: link.active,
-  urls: { published: link.active ? withKey({ ...address, shareKey: link.key }, siteUrl(address, site)) : undefined }
+  urls: { published: link.active ? withKey({ ...address, shareKey: link.key }, readerUrl(address, site)) : undefined }
 })
 
 /** What rendering a structure needs besides the rows: each space as the reader sees it, and what the reader is shown. */
@@ -78,7 +86,7 @@ const siteSpaceShown = (view: StructureView) => (x: SiteSpaceRecord) => view.spa
 
 const sectionBase = (view: StructureView, section: SiteSectionRecord | null): string | undefined => {
   if (!view.site.published) return undefined
-  const site = siteUrl(view.address, view.site)
+  const site = readerUrl(view.address, view.site)
   return section === null || defaultSectionOf(view.structure)?.id === section.id ? site : join(site, section.path)
 }
 
