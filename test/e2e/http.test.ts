@@ -31,6 +31,12 @@ interface Ids {
   readonly reply: string
   readonly changeRequestComment: string
   readonly changeRequestReply: string
+  /** A site with a section (of the space), a section group, a site space and a share link. */
+  readonly site: string
+  readonly siteSection: string
+  readonly siteSectionGroup: string
+  readonly siteSpace: string
+  readonly shareLink: string
 }
 let known: Ids
 const unknown: Ids = {
@@ -45,7 +51,12 @@ const unknown: Ids = {
   comment: "unknownComment00000",
   reply: "unknownReply0000000",
   changeRequestComment: "unknownComment00001",
-  changeRequestReply: "unknownReply0000001"
+  changeRequestReply: "unknownReply0000001",
+  site: "unknownSite00000000",
+  siteSection: "unknownSiteSection0",
+  siteSectionGroup: "unknownSectionGroup",
+  siteSpace: "unknownSiteSpace000",
+  shareLink: "unknownShareLink000"
 }
 
 beforeAll(async () => {
@@ -65,7 +76,17 @@ beforeAll(async () => {
   const reply = (await ada.api.spaces.postCommentReplyInSpace(space, comment, body)).data.id
   const changeRequestComment = (await ada.api.spaces.postCommentInChangeRequest(space, changeRequest, body)).data.id
   const changeRequestReply = (await ada.api.spaces.postCommentReplyInChangeRequest(space, changeRequest, changeRequestComment, body)).data.id
+  const site = (await ada.api.orgs.createSite(organization, { title: "Site", spaces: [space] })).data.id
+  const siteSection = (await ada.api.orgs.addSectionToSite(organization, site, { spaceId: space, title: "Section" } as any)).data.id
+  const siteSectionGroup = (await ada.api.orgs.addSectionGroupToSite(organization, site, { title: "Group" })).data.id
+  const siteSpace = (await ada.api.orgs.listSiteSpaces(organization, site)).data.items[0]!.id
+  const shareLink = (await ada.api.orgs.createSiteShareLink(organization, site, { name: "Link" })).data.id
   known = {
+    site,
+    siteSection,
+    siteSectionGroup,
+    siteSpace,
+    shareLink,
     organization,
     invite,
     user: bob.user.id,
@@ -101,7 +122,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 106 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 136 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -256,7 +277,42 @@ const operations: Record<string, Call> = {
     ),
   deleteCommentReplyInChangeRequest: (api, _, ids) =>
     statusOf(api.spaces.deleteCommentReplyInChangeRequest(ids.space, ids.changeRequest, ids.changeRequestComment, ids.changeRequestReply)),
-  listCommentersInChangeRequest: (api, _, ids) => statusOf(api.spaces.listCommentersInChangeRequest(ids.space, ids.changeRequest))
+  listCommentersInChangeRequest: (api, _, ids) => statusOf(api.spaces.listCommentersInChangeRequest(ids.space, ids.changeRequest)),
+  listSites: (api, _, ids) => statusOf(api.orgs.listSites(ids.organization)),
+  createSite: (api, _, ids) => statusOf(api.orgs.createSite(ids.organization, { title: "Swept" })),
+  getSiteById: (api, _, ids) => statusOf(api.orgs.getSiteById(ids.organization, ids.site)),
+  updateSiteById: (api, _, ids) => statusOf(api.orgs.updateSiteById(ids.organization, ids.site, { title: "Swept" })),
+  deleteSiteById: (api, _, ids) => statusOf(api.orgs.deleteSiteById(ids.organization, ids.site)),
+  getSiteAdaptiveSchema: (api, _, ids) => statusOf(api.orgs.getSiteAdaptiveSchema(ids.organization, ids.site)),
+  updateSiteAdaptiveSchema: (api, _, ids) =>
+    statusOf(api.orgs.updateSiteAdaptiveSchema(ids.organization, ids.site, { jsonSchema: { type: "object", properties: {}, additionalProperties: false } } as any)),
+  getPublishedContentSite: (api, _, ids) => statusOf(api.orgs.getPublishedContentSite(ids.organization, ids.site)),
+  publishSite: (api, _, ids) => statusOf(api.orgs.publishSite(ids.organization, ids.site)),
+  unpublishSite: (api, _, ids) => statusOf(api.orgs.unpublishSite(ids.organization, ids.site)),
+  getSiteStructure: (api, _, ids) => statusOf(api.orgs.getSiteStructure(ids.organization, ids.site)),
+  listSiteSections: (api, _, ids) => statusOf(api.orgs.listSiteSections(ids.organization, ids.site)),
+  addSectionToSite: (api, _, ids) => statusOf(api.orgs.addSectionToSite(ids.organization, ids.site, { spaceId: ids.space } as any)),
+  updateSiteSectionById: (api, _, ids) =>
+    statusOf(api.orgs.updateSiteSectionById(ids.organization, ids.site, ids.siteSection, { title: "Swept" })),
+  deleteSiteSectionById: (api, _, ids) => statusOf(api.orgs.deleteSiteSectionById(ids.organization, ids.site, ids.siteSection)),
+  moveSiteSection: (api, _, ids) => statusOf(api.orgs.moveSiteSection(ids.organization, ids.site, ids.siteSection, {})),
+  listSiteSpaces: (api, _, ids) => statusOf(api.orgs.listSiteSpaces(ids.organization, ids.site)),
+  addSpaceToSite: (api, _, ids) => statusOf(api.orgs.addSpaceToSite(ids.organization, ids.site, { spaceId: ids.space } as any)),
+  updateSiteSpaceById: (api, _, ids) => statusOf(api.orgs.updateSiteSpaceById(ids.organization, ids.site, ids.siteSpace, { path: "swept" })),
+  deleteSiteSpaceById: (api, _, ids) => statusOf(api.orgs.deleteSiteSpaceById(ids.organization, ids.site, ids.siteSpace)),
+  moveSiteSpace: (api, _, ids) => statusOf(api.orgs.moveSiteSpace(ids.organization, ids.site, ids.siteSpace, {})),
+  listSiteShareLinks: (api, _, ids) => statusOf(api.orgs.listSiteShareLinks(ids.organization, ids.site)),
+  createSiteShareLink: (api, _, ids) => statusOf(api.orgs.createSiteShareLink(ids.organization, ids.site, { name: "Swept" })),
+  updateSiteShareLinkById: (api, _, ids) =>
+    statusOf(api.orgs.updateSiteShareLinkById(ids.organization, ids.site, ids.shareLink, { active: false })),
+  deleteSiteShareLinkById: (api, _, ids) => statusOf(api.orgs.deleteSiteShareLinkById(ids.organization, ids.site, ids.shareLink)),
+  listSiteSectionGroups: (api, _, ids) => statusOf(api.orgs.listSiteSectionGroups(ids.organization, ids.site)),
+  addSectionGroupToSite: (api, _, ids) => statusOf(api.orgs.addSectionGroupToSite(ids.organization, ids.site, { title: "Swept" })),
+  updateSiteSectionGroupById: (api, _, ids) =>
+    statusOf(api.orgs.updateSiteSectionGroupById(ids.organization, ids.site, ids.siteSectionGroup, { title: "Swept" })),
+  deleteSiteSectionGroupById: (api, _, ids) =>
+    statusOf(api.orgs.deleteSiteSectionGroupById(ids.organization, ids.site, ids.siteSectionGroup)),
+  moveSiteSectionGroup: (api, _, ids) => statusOf(api.orgs.moveSiteSectionGroup(ids.organization, ids.site, ids.siteSectionGroup, {}))
 }
 
 /**
@@ -346,6 +402,10 @@ describe("organization isolation", () => {
       expect(reply.reactions).toEqual([])
     }
     expect((await ada.api.spaces.listCommentsInSpace(known.space)).data.count).toBe(1)
+    expect((await ada.api.orgs.getSiteById(known.organization, known.site)).data).toMatchObject({ title: "Site", published: false, siteSpaces: 2 })
+    expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Site", "Section"])
+    expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
+    expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -680,10 +740,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 107 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 137 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(107)
-    expect(new Set(requiredOperations).size).toBe(107)
+    expect(requiredOperations).toHaveLength(137)
+    expect(new Set(requiredOperations).size).toBe(137)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -700,7 +760,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 107 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 137 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

@@ -9,8 +9,15 @@ const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, 
 ;(addFormats as unknown as typeof addFormats.default)(ajv)
 ajv.addSchema({ $id: "quire", components: quireDocument.components } as Json)
 
-/** Points local `#/components/...` references at the registered `quire` document. */
-const rebase = (schema: JsonSchema): Json => JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"quire#/'))
+/**
+ * Points local `#/components/...` references at the registered `quire` document. A component
+ * compiled on its own (a body field's resolved schema, `AnyValue`) loses its `$id`: the
+ * registered document already holds that id, which ajv refuses to meet twice.
+ */
+const rebase = (schema: JsonSchema): Json => {
+  const { $id: _, ...rest } = JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"quire#/'))
+  return rest
+}
 
 const compiled = new Map<string, ReturnType<typeof ajv.compile>>()
 

@@ -9,7 +9,10 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * deleted), teams, invite links, and the member (role `read`), who joined through a link.
  * The space holds a page (merged from a first change request) and two draft change requests,
  * the first with a change of its own; and a signed URL of the space's PDF. The space and that
- * change request each hold a comment with a reply (see `inScopeOf`).
+ * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
+ * default section and the root space in a second one, and has a section group, a share link and
+ * an adaptive schema;
+ * another site has none.
  */
 export interface World {
   readonly people: People
@@ -36,6 +39,12 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   // Comments: the one of the operation's scope, then the other scope's (see `inScopeOf`).
   commentId: ["comment", "otherComment"],
   commentReplyId: ["commentReply", "otherCommentReply"],
+  // Sites: the site of the world's structure first, then the bare one.
+  siteId: ["site", "otherSite"],
+  siteSectionId: ["siteSection", "defaultSiteSection"],
+  siteSpaceId: ["siteSpace", "defaultSiteSpace"],
+  siteSectionGroupId: ["siteSectionGroup"],
+  shareLinkId: ["shareLink"],
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"]
 }
@@ -62,7 +71,18 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   addedReactions: ["reaction"],
   removedReactions: ["reaction"],
   targetPage: ["page"],
-  authors: users
+  authors: users,
+  // Sites: the spaces a site or section shows, its defaults, and a move's or group's neighbours.
+  spaces: ["rootSpace", "space"],
+  spaceId: ["rootSpace", "space"],
+  sectionId: ["siteSection", "defaultSiteSection"],
+  defaultSiteSpace: ["defaultSiteSpace", "siteSpace"],
+  defaultSiteSection: ["siteSection", "defaultSiteSection"],
+  siteSectionGroupId: ["siteSectionGroup"],
+  parentSectionGroupId: ["siteSectionGroup"],
+  sections: ["siteSection", "defaultSiteSection"],
+  siteSection: ["defaultSiteSection", "siteSection"],
+  siteSpace: ["defaultSiteSpace", "siteSpace"]
 }
 
 /**
@@ -171,7 +191,28 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const spaceCommentReply = (await reply(`/v1/spaces/${space}`, spaceComment)).id as string
   const changeRequestComment = (await comment(`${changeRequests}/${changeRequest.id}`)).id as string
   const changeRequestCommentReply = (await reply(`${changeRequests}/${changeRequest.id}`, changeRequestComment)).id as string
+  const sites = `/v1/orgs/${organization}/sites`
+  const site = (await admin("POST", sites, { title: "Site", spaces: [space] })).id as string
+  const otherSite = (await admin("POST", sites, { title: "Other site" })).id as string
+  // The first section moves the site's root site space into a default section of its own.
+  const siteSection = (await admin("POST", `${sites}/${site}/sections`, { spaceId: rootSpace, title: "Section" })).id as string
+  const sections = (await admin("GET", `${sites}/${site}/sections`)).items as ReadonlyArray<{ id: string; siteSpaces: ReadonlyArray<{ id: string }> }>
+  const defaultSection = sections.find((section) => section.id !== siteSection)!
+  const siteSpace = sections.find((section) => section.id === siteSection)!.siteSpaces[0]!.id
+  const siteSectionGroup = (await admin("POST", `${sites}/${site}/section-groups`, { title: "Group" })).id as string
+  const shareLink = (await admin("POST", `${sites}/${site}/share-links`, { name: "Link" })).id as string
+  await admin("PUT", `${sites}/${site}/adaptive-schema`, {
+    jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "A beta tester" } }, additionalProperties: false }
+  })
   const ids = {
+    site,
+    otherSite,
+    siteSection,
+    defaultSiteSection: defaultSection.id,
+    siteSpace,
+    defaultSiteSpace: defaultSection.siteSpaces[0]!.id,
+    siteSectionGroup,
+    shareLink,
     organization,
     otherOrganization,
     collection,

@@ -11,6 +11,9 @@ import { relativeToServer } from "./openApiDocument.js"
 import { OrganizationsGroup } from "./organizations/OrganizationsGroup.js"
 import { PdfDownloadsGroup, PdfExportsGroup } from "./pdf-export/PdfExportsGroup.js"
 import { API_ID, asQuireApi } from "./shared/apiOf.js"
+import { SiteShareLinksGroup } from "./sites/SiteShareLinksGroup.js"
+import { SitesGroup } from "./sites/SitesGroup.js"
+import { SiteStructureGroup } from "./sites/SiteStructureGroup.js"
 import { SpacesGroup } from "./spaces/SpacesGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
@@ -33,7 +36,10 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(LinksGroup)
   .add(CommentsGroup)
   .add(PdfExportsGroup)
-  .add(PdfDownloadsGroup))
+  .add(PdfDownloadsGroup)
+  .add(SitesGroup)
+  .add(SiteStructureGroup)
+  .add(SiteShareLinksGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

@@ -17,6 +17,9 @@ import { MetaHttp } from "./meta/MetaHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
 import { OrganizationsHttp } from "./organizations/OrganizationsHandlers.js"
 import { PdfExportsHttp } from "./pdf-export/PdfExportsHandlers.js"
+import { SiteShareLinksHttp } from "./sites/SiteShareLinksHandlers.js"
+import { SitesHttp } from "./sites/SitesHandlers.js"
+import { SiteStructureHttp } from "./sites/SiteStructureHandlers.js"
 import { SpacesHttp } from "./spaces/SpacesHandlers.js"
 import { TeamsHttp } from "./teams/TeamsHandlers.js"
 import { UsersHttp } from "./users/UsersHandlers.js"
@@ -35,7 +38,10 @@ const Handlers = Layer.mergeAll(
   ContentHttp,
   LinksHttp,
   CommentsHttp,
-  PdfExportsHttp
+  PdfExportsHttp,
+  SitesHttp,
+  SiteStructureHttp,
+  SiteShareLinksHttp
 )
 
 /**

@@ -9,6 +9,11 @@ import {
   MAX_LIMIT,
   OrganizationId,
   RevisionId,
+  ShareLinkId,
+  SiteId,
+  SiteSectionGroupId,
+  SiteSectionId,
+  SiteSpaceId,
   SpaceId,
   storableTextRule,
   TeamId,
@@ -106,3 +111,8 @@ export const fileId = HttpApiSchema.param("fileId", UrlText)
 export const pagePath = HttpApiSchema.param("pagePath", UrlText)
 export const commentId = HttpApiSchema.param("commentId", IdText(CommentId))
 export const commentReplyId = HttpApiSchema.param("commentReplyId", IdText(CommentReplyId))
+export const siteId = HttpApiSchema.param("siteId", IdText(SiteId))
+export const siteSectionId = HttpApiSchema.param("siteSectionId", IdText(SiteSectionId))
+export const siteSpaceId = HttpApiSchema.param("siteSpaceId", IdText(SiteSpaceId))
+export const siteSectionGroupId = HttpApiSchema.param("siteSectionGroupId", IdText(SiteSectionGroupId))
+export const shareLinkId = HttpApiSchema.param("shareLinkId", IdText(ShareLinkId))

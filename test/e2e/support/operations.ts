@@ -121,10 +121,42 @@ export const operationsByArea = {
     "deleteCommentReplyInChangeRequest",
     "listCommentersInChangeRequest"
   ],
+  sites: [
+    "listSites",
+    "createSite",
+    "getSiteById",
+    "updateSiteById",
+    "deleteSiteById",
+    "getSiteAdaptiveSchema",
+    "updateSiteAdaptiveSchema",
+    "getPublishedContentSite",
+    "publishSite",
+    "unpublishSite",
+    "getSiteStructure",
+    "listSiteSections",
+    "addSectionToSite",
+    "updateSiteSectionById",
+    "deleteSiteSectionById",
+    "moveSiteSection",
+    "listSiteSpaces",
+    "addSpaceToSite",
+    "updateSiteSpaceById",
+    "deleteSiteSpaceById",
+    "moveSiteSpace",
+    "listSiteShareLinks",
+    "createSiteShareLink",
+    "updateSiteShareLinkById",
+    "deleteSiteShareLinkById",
+    "listSiteSectionGroups",
+    "addSectionGroupToSite",
+    "updateSiteSectionGroupById",
+    "deleteSiteSectionGroupById",
+    "moveSiteSectionGroup"
+  ],
   // Quire's own, absent from the official spec: the downloads every file's `downloadURL`
   // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"]
 } as const
 
-/** The 107 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads). */
+/** The 137 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, and sites). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

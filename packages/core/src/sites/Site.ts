@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 import { Space } from "../spaces/Space.js"
 import { ShareLinkId, SiteId, SiteSectionGroupId, SiteSectionId, SiteSpaceId } from "../shared/ids.js"
 import { DefaultLevel } from "../shared/role.js"
@@ -129,7 +130,7 @@ export interface ShareLink extends Schema.Schema.Type<typeof ShareLink> {}
 /** The official `SiteAdaptiveSchema`. */
 export const SiteAdaptiveSchema = Schema.Struct({
   object: Schema.Literal("site-adaptive-schema"),
-  jsonSchema: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  jsonSchema: Schema.Record({ key: Schema.String, value: AnyValue }),
   updatedAt: Schema.String
 }).annotations({ identifier: "SiteAdaptiveSchema" })
 export interface SiteAdaptiveSchema extends Schema.Schema.Type<typeof SiteAdaptiveSchema> {}
@@ -140,8 +141,8 @@ export const PublishedContentSite = Schema.Struct({
   site: Site,
   structure: SiteStructure,
   customizations: Schema.Struct({
-    site: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
-    siteSpaces: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+    site: Schema.Record({ key: Schema.String, value: AnyValue }),
+    siteSpaces: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: AnyValue }) })
   }),
   scripts: Schema.Array(Schema.Struct({ script: Schema.String, cookies: Schema.Boolean }))
 }).annotations({ identifier: "PublishedContentSite" })

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { DefaultLevel } from "../shared/role.js"
 import { lengthBetween, maxLength } from "../shared/validation.js"
 import { SiteType, SiteVisibility } from "../storage/sites/SiteRecord.js"
+import { DRAFT_07 } from "./adaptive/adaptiveSchema.js"
 import { PATH_MAX, PATH_PATTERN } from "./structure/paths.js"
 
 export const SITE_TITLE_MIN = 2
@@ -62,7 +63,35 @@ export const UpdateSiteInput = Schema.Struct({
 })
 export type UpdateSiteInput = typeof UpdateSiteInput.Encoded
 
-export const UpdateAdaptiveSchemaInput = Schema.Struct({ jsonSchema: Schema.Unknown })
+/** A claim as the document describes it: a boolean, described or not (the official shape requires the description). */
+const claimDocument = {
+  type: "object",
+  properties: { type: { type: "string", enum: ["boolean"] }, description: { type: "string" } },
+  required: ["type"],
+  additionalProperties: false
+}
+
+/**
+ * The visitor schema as the OpenAPI document describes it (the official `SiteAdaptiveJSONSchema`,
+ * signed claims only): any JSON is decoded, and `checkAdaptiveSchema` refuses what breaks the rules.
+ */
+const AdaptiveJsonSchema = Schema.Unknown.annotations({
+  identifier: "SiteAdaptiveJSONSchema",
+  jsonSchema: {
+    type: "object",
+    description: "JSON schema (draft-07) of the claims a site's visitors present: booleans, signed or under `unsigned`.",
+    properties: {
+      $schema: { type: "string", enum: [DRAFT_07] },
+      type: { type: "string", enum: ["object"] },
+      properties: { type: "object", additionalProperties: claimDocument },
+      additionalProperties: { type: "boolean", enum: [false] }
+    },
+    required: ["type", "additionalProperties"],
+    additionalProperties: false
+  }
+})
+
+export const UpdateAdaptiveSchemaInput = Schema.Struct({ jsonSchema: AdaptiveJsonSchema })
 export type UpdateAdaptiveSchemaInput = typeof UpdateAdaptiveSchemaInput.Encoded
 
 export const ListSitesQuery = Schema.Struct({
