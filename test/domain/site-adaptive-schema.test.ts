@@ -5,9 +5,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { InvalidInput } from "../../packages/core/src/shared/errors.js"
-import { checkAdaptiveSchema, DRAFT_07, MAX_ADAPTIVE_SCHEMA_BYTES } from "../../packages/core/src/sites/adaptive/index.js"
+import { checkAdaptiveSchema, DRAFT_07, MAX_ADAPTIVE_SCHEMA_BYTES, storedAdaptiveSchema, UNSIGNED_DESCRIPTION } from "../../packages/core/src/sites/adaptive/index.js"
 
-const claim = (description?: string) => (description === undefined ? { type: "boolean" } : { type: "boolean", description })
+const claim = (description = "A claim") => ({ type: "boolean", description })
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: "object",
   properties,
@@ -48,20 +48,19 @@ describe("checkAdaptiveSchema: accepted", () => {
     })
   )
 
-  it.effect("no claims at all: empty properties, or none", () =>
+  it.effect("no claims at all: empty properties", () =>
     Effect.gen(function* () {
       expect(yield* checkAdaptiveSchema(schema({}))).toEqual({ signed: [], unsigned: [] })
-      expect(yield* checkAdaptiveSchema({ type: "object", additionalProperties: false })).toEqual({ signed: [], unsigned: [] })
       expect(yield* checkAdaptiveSchema(schema({ unsigned: unsigned({}) }))).toEqual({ signed: [], unsigned: [] })
     })
   )
 
-  it.effect("a title, a description and required claims", () =>
-    Effect.gen(function* () {
-      const claims = yield* checkAdaptiveSchema(schema({ isBeta: claim() }, { title: "Visitors", description: "Who reads", required: ["isBeta"] }))
-      expect(claims.signed).toEqual(["isBeta"])
-    })
-  )
+  it("the stored schema gives unsigned the official description", () => {
+      const json = schema({ isBeta: claim(), unsigned: { ...unsigned({ optIn: claim() }), description: "From the URL" } })
+      const stored = storedAdaptiveSchema(json) as { properties: { unsigned: { description: string } } }
+      expect(stored.properties.unsigned.description).toBe(UNSIGNED_DESCRIPTION)
+      expect(storedAdaptiveSchema(schema({ isBeta: claim() }))).toStrictEqual(schema({ isBeta: claim() }))
+  })
 
   it.effect("100 claims, signed and unsigned together; a 64-character name", () =>
     Effect.gen(function* () {
@@ -93,7 +92,8 @@ describe("checkAdaptiveSchema: refused, naming the place", () => {
 
   it.effect("a claim with another keyword, or a description that is not a string", () =>
     Effect.gen(function* () {
-      yield* refusedAt(schema({ isBeta: { type: "boolean", enum: [true] } }), "jsonSchema.properties.isBeta.enum")
+      yield* refusedAt(schema({ isBeta: { type: "boolean", description: "x", enum: [true] } }), "jsonSchema.properties.isBeta.enum")
+      yield* refusedAt(schema({ isBeta: { type: "boolean" } }), "jsonSchema.properties.isBeta.description", /string/)
       // ajv's meta-schema check names it first
       yield* refusedAt(schema({ isBeta: { type: "boolean", description: 5 } }), "jsonSchema.properties.isBeta.description", /draft-07/)
     })
@@ -127,13 +127,16 @@ describe("checkAdaptiveSchema: refused, naming the place", () => {
       yield* refusedAt(schema({}, { type: "objekt" }), "jsonSchema.type", /draft-07/)
       yield* refusedAt(schema({}, { title: 3 }), "jsonSchema.title", /draft-07/)
       yield* refusedAt(schema({ a: claim() }, { required: "a" }), "jsonSchema.required", /draft-07/)
+      yield* refusedAt(schema({ a: claim() }, { $id: 3 }), "jsonSchema.$id", /draft-07/)
     })
   )
 
-  it.effect("other keywords at the root, or required naming an undeclared claim", () =>
+  it.effect("other keywords at the root (the official shape has none), or no properties", () =>
     Effect.gen(function* () {
       yield* refusedAt(schema({}, { patternProperties: { "^x": claim() } }), "jsonSchema.patternProperties")
-      yield* refusedAt(schema({ a: claim() }, { required: ["a", "b"] }), "jsonSchema.required[1]")
+      yield* refusedAt(schema({ a: claim() }, { required: ["a"] }), "jsonSchema.required")
+      yield* refusedAt(schema({}, { title: "Visitors" }), "jsonSchema.title")
+      yield* refusedAt({ type: "object", additionalProperties: false }, "jsonSchema.properties")
     })
   )
 
@@ -146,6 +149,7 @@ describe("checkAdaptiveSchema: refused, naming the place", () => {
       yield* refusedAt(schema({ unsigned: unsigned({ beta: { type: "string" } }) }), "jsonSchema.properties.unsigned.properties.beta.type")
       yield* refusedAt(schema({ unsigned: unsigned({ nested: unsigned({}) }) }), "jsonSchema.properties.unsigned.properties.nested.type")
       yield* refusedAt(schema({ unsigned: { ...unsigned({}), required: [] } }), "jsonSchema.properties.unsigned.required")
+      yield* refusedAt(schema({ unsigned: { ...unsigned({}), description: 1 } }), "jsonSchema.properties.unsigned.description")
     })
   )
 

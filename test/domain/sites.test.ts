@@ -27,7 +27,10 @@ const test = <A, E>(name: string, body: () => Effect.Effect<A, E, any>) =>
 
 const SCHEMA = {
   type: "object",
-  properties: { isBeta: { type: "boolean" }, unsigned: { type: "object", properties: { optIn: { type: "boolean" } }, additionalProperties: false } },
+  properties: {
+    isBeta: { type: "boolean", description: "In the beta" },
+    unsigned: { type: "object", properties: { optIn: { type: "boolean", description: "Opted in" } }, additionalProperties: false }
+  },
   additionalProperties: false
 }
 
@@ -115,7 +118,7 @@ describe("Sites", () => {
       yield* expectInvalid(as(w.admin)(structures.updateSiteSpace(w.org, site.id, siteSpace.id, { path: "x".repeat(101) })), "path")
       yield* expectInvalid(as(w.admin)(structures.updateSiteSpace(w.org, site.id, siteSpace.id, { condition: "visitor.claims.isBeta" })), "condition")
       yield* expectInvalid(
-        as(w.admin)(sites.updateAdaptiveSchema(w.org, site.id, { jsonSchema: { ...SCHEMA, properties: { plan: { type: "string" } } } })),
+        as(w.admin)(sites.updateAdaptiveSchema(w.org, site.id, { jsonSchema: { ...SCHEMA, properties: { plan: { type: "string", description: "Plan" } } } })),
         "jsonSchema.properties.plan.type"
       )
       yield* expectTag(as(w.admin)(sites.getAdaptiveSchema(w.org, site.id)), "NotFound")

@@ -111,214 +111,185 @@ export class SiteStructures extends Effect.Service<SiteStructures>()("@quire/cor
         })
       )
 
+    /** A structure command: `create` on the site, one transition (which may read with the grant), the answer from the new state. */
+    const write = <A, E, R, B>(
+      organizationId: OrganizationId,
+      siteId: SiteId,
+      transition: (s: Structure, grant: SiteGrant) => Effect.Effect<{ readonly structure: Structure } & A, E, R>,
+      render: (view: StructureView, result: A) => B
+    ) => command(Effect.flatMap(manage(organizationId, siteId), (grant) => change(grant, (s) => transition(s, grant), render)))
+
+    /** A removal: true when the item was there and is gone, false when the site had none by that id. */
+    const removal =
+      <E>(present: (s: Structure) => boolean, remove: (s: Structure) => Effect.Effect<Structure, E>) =>
+      (s: Structure) =>
+        present(s)
+          ? Effect.map(remove(s), (structure) => ({ structure, removed: true }))
+          : Effect.succeed({ structure: s, removed: false })
+    const removed = (_: StructureView, result: { readonly removed: boolean }) => result.removed
+
+    type Pointer<K extends string> = { readonly [P in K]: string } | undefined
+    /** A move's position as sibling references of one kind, named by `field` in the pointer. */
+    const placementOf = <K extends string>(kind: string, field: K, position: { before?: Pointer<K>; after?: Pointer<K> } | undefined) => {
+      const ref = (p: Pointer<K>) => (p === undefined ? undefined : { kind, id: p[field] })
+      return { before: ref(position?.before), after: ref(position?.after) }
+    }
+
     // Sections
 
     const addSection = (organizationId: OrganizationId, siteId: SiteId, input: AddSectionInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(AddSectionInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const space = yield* support.spaceToAdd(grant.record, valid.spaceId, "spaceId")
-          const at = yield* now
-          const ids = { section: yield* makeId<SiteSectionId>(), root: yield* makeId<SiteSectionId>(), siteSpace: yield* makeId<SiteSpaceId>() }
-          return yield* change(
-            grant,
-            (s) =>
-              T.addSection(s, {
-                id: ids.section,
+      Effect.flatMap(validate(AddSectionInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s, grant) =>
+            Effect.gen(function* () {
+              const space = yield* support.spaceToAdd(grant.record, valid.spaceId, "spaceId")
+              const at = yield* now
+              return yield* T.addSection(s, {
+                id: yield* makeId<SiteSectionId>(),
                 title: valid.title ?? sectionTitle(space.title),
                 icon: valid.icon ?? null,
                 groupId: (valid.siteSectionGroupId as SiteSectionGroupId | undefined) ?? null,
-                siteSpace: { id: ids.siteSpace, spaceId: space.id, spaceTitle: space.title, at },
+                siteSpace: { id: yield* makeId<SiteSpaceId>(), spaceId: space.id, spaceTitle: space.title, at },
                 // The site's root site spaces, if any, move into a section named after the site.
-                rootSection: { id: ids.root, title: grant.record.title }
-              }),
-            (view, result) => renderSection(view, result.section)
-          )
-        })
+                rootSection: { id: yield* makeId<SiteSectionId>(), title: grant.record.title }
+              })
+            }),
+          (view, result) => renderSection(view, result.section)
+        )
       )
 
     const updateSection = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionId, input: UpdateSectionInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(UpdateSectionInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const condition = yield* conditionFor(grant.record, valid.condition)
-          return yield* change(
-            grant,
-            (s) =>
+      Effect.flatMap(validate(UpdateSectionInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s, grant) =>
+            Effect.flatMap(conditionFor(grant.record, valid.condition), (condition) =>
               T.updateSection(s, id, {
                 ...valid,
                 condition,
                 defaultSiteSpace: valid.defaultSiteSpace as SiteSpaceId | undefined,
                 groupId: valid.siteSectionGroupId as SiteSectionGroupId | null | undefined
-              }),
-            (view, result) => renderSection(view, result.section)
-          )
-        })
+              })
+            ),
+          (view, result) => renderSection(view, result.section)
+        )
       )
 
-    /** True when it was removed, false when the site had none by that id. */
     const removeSection = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionId) =>
-      command(
-        Effect.gen(function* () {
-          const grant = yield* manage(organizationId, siteId)
-          return yield* change(
-            grant,
-            (s) =>
-              s.sections.some((x) => x.id === id)
-                ? Effect.map(T.removeSection(s, id), (structure) => ({ structure, removed: true }))
-                : Effect.succeed({ structure: s, removed: false }),
-            (_, result) => result.removed
-          )
-        })
-      )
+      write(organizationId, siteId, removal((s) => s.sections.some((x) => x.id === id), (s) => T.removeSection(s, id)), removed)
 
     const moveSection = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionId, input: MoveSectionInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(MoveSectionInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const ref = (p: { siteSection: string } | undefined) => (p === undefined ? undefined : { kind: "site-section", id: p.siteSection })
-          return yield* change(
-            grant,
-            (s) => T.moveSection(s, id, { before: ref(valid.position?.before), after: ref(valid.position?.after) }),
-            (view, result) => renderSection(view, result.section)
-          )
-        })
+      Effect.flatMap(validate(MoveSectionInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s) => T.moveSection(s, id, placementOf("site-section", "siteSection", valid.position)),
+          (view, result) => renderSection(view, result.section)
+        )
       )
 
     // Site spaces
 
     const addSiteSpace = (organizationId: OrganizationId, siteId: SiteId, input: AddSiteSpaceInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(AddSiteSpaceInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const space = yield* support.spaceToAdd(grant.record, valid.spaceId, "spaceId")
-          const at = yield* now
-          const id = yield* makeId<SiteSpaceId>()
-          return yield* change(
-            grant,
-            (s) => T.addSiteSpace(s, { id, spaceId: space.id, spaceTitle: space.title, at, sectionId: valid.sectionId as SiteSectionId | undefined }),
-            (view, result) => renderSiteSpace(view, result.siteSpace)
-          )
-        })
+      Effect.flatMap(validate(AddSiteSpaceInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s, grant) =>
+            Effect.gen(function* () {
+              const space = yield* support.spaceToAdd(grant.record, valid.spaceId, "spaceId")
+              return yield* T.addSiteSpace(s, {
+                id: yield* makeId<SiteSpaceId>(),
+                spaceId: space.id,
+                spaceTitle: space.title,
+                at: yield* now,
+                sectionId: valid.sectionId as SiteSectionId | undefined
+              })
+            }),
+          (view, result) => renderSiteSpace(view, result.siteSpace)
+        )
       )
 
     const updateSiteSpace = (organizationId: OrganizationId, siteId: SiteId, id: SiteSpaceId, input: UpdateSiteSpaceInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(UpdateSiteSpaceInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const condition = yield* conditionFor(grant.record, valid.condition)
-          return yield* change(
-            grant,
-            (s) => T.updateSiteSpace(s, id, { path: valid.path, condition }),
-            (view, result) => renderSiteSpace(view, result.siteSpace)
-          )
-        })
+      Effect.flatMap(validate(UpdateSiteSpaceInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s, grant) =>
+            Effect.flatMap(conditionFor(grant.record, valid.condition), (condition) =>
+              T.updateSiteSpace(s, id, { path: valid.path, condition })
+            ),
+          (view, result) => renderSiteSpace(view, result.siteSpace)
+        )
       )
 
     const removeSiteSpace = (organizationId: OrganizationId, siteId: SiteId, id: SiteSpaceId) =>
-      command(
-        Effect.gen(function* () {
-          const grant = yield* manage(organizationId, siteId)
-          return yield* change(
-            grant,
-            (s) =>
-              s.siteSpaces.some((x) => x.id === id)
-                ? Effect.map(T.removeSiteSpace(s, id), (structure) => ({ structure, removed: true }))
-                : Effect.succeed({ structure: s, removed: false }),
-            (_, result) => result.removed
-          )
-        })
-      )
+      write(organizationId, siteId, removal((s) => s.siteSpaces.some((x) => x.id === id), (s) => T.removeSiteSpace(s, id)), removed)
 
     const moveSiteSpace = (organizationId: OrganizationId, siteId: SiteId, id: SiteSpaceId, input: MoveSiteSpaceInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(MoveSiteSpaceInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const ref = (p: { siteSpace: string } | undefined) => (p === undefined ? undefined : { kind: "site-space", id: p.siteSpace })
-          return yield* change(
-            grant,
-            (s) => T.moveSiteSpace(s, id, { before: ref(valid.position?.before), after: ref(valid.position?.after) }),
-            (view, result) => renderSiteSpace(view, result.siteSpace)
-          )
-        })
+      Effect.flatMap(validate(MoveSiteSpaceInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s) => T.moveSiteSpace(s, id, placementOf("site-space", "siteSpace", valid.position)),
+          (view, result) => renderSiteSpace(view, result.siteSpace)
+        )
       )
 
     // Section groups
 
     const addGroup = (organizationId: OrganizationId, siteId: SiteId, input: AddSectionGroupInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(AddSectionGroupInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const id = yield* makeId<SiteSectionGroupId>()
-          const at = yield* now
-          return yield* change(
-            grant,
-            (s) =>
-              T.addGroup(s, {
-                id,
+      Effect.flatMap(validate(AddSectionGroupInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s) =>
+            Effect.gen(function* () {
+              return yield* T.addGroup(s, {
+                id: yield* makeId<SiteSectionGroupId>(),
                 title: valid.title,
                 icon: valid.icon ?? null,
                 parentId: (valid.parent as SiteSectionGroupId | undefined) ?? null,
                 sections: (valid.sections ?? []) as ReadonlyArray<SiteSectionId>,
-                at
-              }),
-            (view, result) => renderGroup(view, result.group)
-          )
-        })
+                at: yield* now
+              })
+            }),
+          (view, result) => renderGroup(view, result.group)
+        )
       )
 
     const updateGroup = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionGroupId, input: UpdateSectionGroupInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(UpdateSectionGroupInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          return yield* change(
-            grant,
-            (s) =>
-              T.updateGroup(s, id, {
-                title: valid.title,
-                icon: valid.icon,
-                parentId: valid.parentSectionGroupId as SiteSectionGroupId | null | undefined
-              }),
-            (view, result) => renderGroup(view, result.group)
-          )
-        })
+      Effect.flatMap(validate(UpdateSectionGroupInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s) =>
+            T.updateGroup(s, id, {
+              title: valid.title,
+              icon: valid.icon,
+              parentId: valid.parentSectionGroupId as SiteSectionGroupId | null | undefined
+            }),
+          (view, result) => renderGroup(view, result.group)
+        )
       )
 
     const removeGroup = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionGroupId) =>
-      command(
-        Effect.gen(function* () {
-          const grant = yield* manage(organizationId, siteId)
-          return yield* change(
-            grant,
-            (s) =>
-              s.groups.some((x) => x.id === id)
-                ? Effect.map(T.removeGroup(s, id), (structure) => ({ structure, removed: true }))
-                : Effect.succeed({ structure: s, removed: false }),
-            (_, result) => result.removed
-          )
-        })
-      )
+      write(organizationId, siteId, removal((s) => s.groups.some((x) => x.id === id), (s) => T.removeGroup(s, id)), removed)
 
     const moveGroup = (organizationId: OrganizationId, siteId: SiteId, id: SiteSectionGroupId, input: MoveSectionGroupInput) =>
-      command(
-        Effect.gen(function* () {
-          const valid = yield* validate(MoveSectionGroupInput)(input)
-          const grant = yield* manage(organizationId, siteId)
-          const ref = (p: { type: string; id: string } | undefined) => (p === undefined ? undefined : { kind: p.type, id: p.id })
-          return yield* change(
-            grant,
-            (s) => T.moveGroup(s, id, { before: ref(valid.position?.before), after: ref(valid.position?.after) }),
-            (view, result) => renderGroup(view, result.group)
-          )
-        })
+      Effect.flatMap(validate(MoveSectionGroupInput)(input), (valid) =>
+        write(
+          organizationId,
+          siteId,
+          (s) => {
+            const ref = (p: { readonly type: string; readonly id: string } | undefined) => (p === undefined ? undefined : { kind: p.type, id: p.id })
+            return T.moveGroup(s, id, { before: ref(valid.position?.before), after: ref(valid.position?.after) })
+          },
+          (view, result) => renderGroup(view, result.group)
+        )
       )
 
     return {

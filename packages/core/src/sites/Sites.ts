@@ -9,7 +9,7 @@ import { validate } from "../shared/validation.js"
 import { OrganizationRepository } from "../storage/organizations/OrganizationRepository.js"
 import { type SiteRecord, siteSortKey } from "../storage/sites/SiteRecord.js"
 import { Storage } from "../storage/Storage.js"
-import { checkAdaptiveSchema } from "./adaptive/index.js"
+import { checkAdaptiveSchema, storedAdaptiveSchema } from "./adaptive/index.js"
 import { newSite } from "./newSite.js"
 import { CreateSiteInput, ListSitesQuery, UpdateAdaptiveSchemaInput, UpdateSiteInput } from "./inputs.js"
 import { renderSite } from "./render.js"
@@ -180,7 +180,8 @@ export class Sites extends Effect.Service<Sites>()("@quire/core/Sites", {
           yield* checkAdaptiveSchema(valid.jsonSchema, "jsonSchema")
           const grant = yield* support.grant(organizationId, id, "editAdaptiveSchema", "change this site's adaptive schema")
           const at = yield* now
-          const site = { ...grant.record, adaptiveSchema: { document: JSON.stringify(valid.jsonSchema), updatedAt: at }, updatedAt: at }
+          const document = JSON.stringify(storedAdaptiveSchema(valid.jsonSchema as Record<string, unknown>))
+          const site = { ...grant.record, adaptiveSchema: { document, updatedAt: at }, updatedAt: at }
           yield* sites.update(site)
           yield* support.appendEvent("site.updated", site, { adaptiveSchema: true })
           return renderSchema(site)!

@@ -63,11 +63,11 @@ export const UpdateSiteInput = Schema.Struct({
 })
 export type UpdateSiteInput = typeof UpdateSiteInput.Encoded
 
-/** A claim as the document describes it: a boolean, described or not (the official shape requires the description). */
+/** A claim as the document describes it: a described boolean (the official shape). */
 const claimDocument = {
   type: "object",
   properties: { type: { type: "string", enum: ["boolean"] }, description: { type: "string" } },
-  required: ["type"],
+  required: ["type", "description"],
   additionalProperties: false
 }
 
@@ -86,7 +86,7 @@ const AdaptiveJsonSchema = Schema.Unknown.annotations({
       properties: { type: "object", additionalProperties: claimDocument },
       additionalProperties: { type: "boolean", enum: [false] }
     },
-    required: ["type", "additionalProperties"],
+    required: ["type", "properties", "additionalProperties"],
     additionalProperties: false
   }
 })

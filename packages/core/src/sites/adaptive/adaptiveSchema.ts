@@ -19,10 +19,12 @@ export const DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
 /** A schema that passes the rules is at most 5 levels deep; deeper input is refused before ajv walks it. */
 const MAX_DEPTH = 16
-const ROOT_KEYS = new Set(["$schema", "$id", "title", "description", "type", "properties", "additionalProperties", "required"])
+const ROOT_KEYS = new Set(["$schema", "type", "properties", "additionalProperties"])
 const CLAIM_KEYS = new Set(["type", "description"])
 const UNSIGNED_KEYS = new Set(["type", "description", "properties", "additionalProperties"])
-const CLAIM_SHAPE = `a claim is {"type": "boolean", "description"?: string}`
+const CLAIM_SHAPE = `a claim is {"type": "boolean", "description": string}`
+/** The one description the official `SiteAdaptiveJSONSchema` gives `unsigned`: a stored schema carries it. */
+export const UNSIGNED_DESCRIPTION = "Unsigned claims of the site visitor."
 
 type JsonObject = { readonly [key: string]: unknown }
 type Check<A> = Either.Either<A, InvalidInput>
@@ -79,11 +81,11 @@ const checkClaimName = (name: string, field: string): Check<void> =>
       ? ok
       : fail(field, `${JSON.stringify(name)} is not a valid claim name: letters, digits and "_", not starting with a digit`)
 
-/** `{type: "boolean", description?}`, and nothing else. */
+/** `{type: "boolean", description}`, and nothing else (the official shape of a boolean claim). */
 const checkBooleanClaim = (claim: unknown, field: string): Check<void> => {
   if (!isObject(claim)) return fail(field, `must be an object: ${CLAIM_SHAPE}`)
   if (claim.type !== "boolean") return fail(`${field}.type`, `must be "boolean": visitor claims are booleans`)
-  if ("description" in claim && typeof claim.description !== "string") return fail(`${field}.description`, "must be a string")
+  if (typeof claim.description !== "string") return fail(`${field}.description`, `must be a string: ${CLAIM_SHAPE}`)
   return checkOnlyKeys(claim, CLAIM_KEYS, field, CLAIM_SHAPE)
 }
 
@@ -117,20 +119,24 @@ const checkUnsigned = (unsigned: unknown, field: string): Check<Array<string>> =
 
 const checkRules = (json: JsonObject, field: string): Check<AdaptiveClaims> =>
   Either.gen(function* () {
-    yield* checkOnlyKeys(json, ROOT_KEYS, field, "a visitor schema has $schema, title, description, type, properties, additionalProperties and required")
+    yield* checkOnlyKeys(json, ROOT_KEYS, field, "a visitor schema has $schema, type, properties and additionalProperties")
     if (json.type !== "object") return yield* fail(`${field}.type`, `must be "object"`)
     yield* checkAdditionalPropertiesFalse(json, field)
-    const properties = json.properties ?? {}
+    if (!("properties" in json)) return yield* fail(`${field}.properties`, "is required: the claims, by name")
+    const properties = json.properties
     const signed = yield* checkClaims(properties, `${field}.properties`, "unsigned")
     const unsigned = isObject(properties) && "unsigned" in properties ? yield* checkUnsigned(properties.unsigned, `${field}.properties.unsigned`) : []
     if (signed.length + unsigned.length > MAX_ADAPTIVE_CLAIMS)
       return yield* fail(`${field}.properties`, `declares ${signed.length + unsigned.length} claims; at most ${MAX_ADAPTIVE_CLAIMS} (signed and unsigned together)`)
-    if (Array.isArray(json.required))
-      for (const [i, name] of json.required.entries())
-        if (typeof name !== "string" || !Object.hasOwn(properties, name))
-          return yield* fail(`${field}.required[${i}]`, "must name a property the schema declares")
     return { signed: signed.sort(), unsigned: unsigned.sort() }
   })
+
+/** The schema as a site keeps it: `unsigned` carries the official description (whatever one it came with). */
+export const storedAdaptiveSchema = (json: JsonObject): JsonObject => {
+  const properties = json.properties
+  if (!isObject(properties) || !isObject(properties.unsigned)) return json
+  return { ...json, properties: { ...properties, unsigned: { ...properties.unsigned, description: UNSIGNED_DESCRIPTION } } }
+}
 
 /**
  * Checks a site's visitor schema (GitBook's adaptive content): a JSON Schema draft-07 object of
