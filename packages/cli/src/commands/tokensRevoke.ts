@@ -1,7 +1,7 @@
 import { Command, Options } from "@effect/cli"
 import { Effect, Option } from "effect"
 import { readFileSync } from "node:fs"
-import { revokeTokens } from "../accounts.js"
+import { whenRun } from "./whenRun.js"
 import { UsageError } from "../failures/UsageError.js"
 
 const token = Options.text("token").pipe(
@@ -14,7 +14,10 @@ const email = Options.text("email").pipe(
 )
 
 /** `--token T`, `--token -` for a token on stdin, or `--email E`: exactly one. */
-const tokensToRevoke = (token: Option.Option<string>, email: Option.Option<string>) => {
+const tokensToRevoke = (
+  token: Option.Option<string>,
+  email: Option.Option<string>
+): Effect.Effect<{ readonly token: string } | { readonly email: string }, UsageError> => {
   if (Option.isSome(token) === Option.isSome(email)) {
     return Effect.fail(new UsageError({ message: "Give either --token or --email" }))
   }
@@ -25,7 +28,7 @@ const tokensToRevoke = (token: Option.Option<string>, email: Option.Option<strin
 
 /** `quire tokens revoke --token T|-` or `--email E`. */
 export const tokensRevoke = Command.make("revoke", { token, email }, ({ token, email }) =>
-  Effect.flatMap(tokensToRevoke(token, email), revokeTokens)
+  Effect.flatMap(tokensToRevoke(token, email), (which) => whenRun(() => import("../accounts.js"), (accounts) => accounts.revokeTokens(which)))
 ).pipe(
   Command.withDescription(
     'Revoke one token (--token) or every token of a user (--email); prints {"revoked": <how many>}. ' +
