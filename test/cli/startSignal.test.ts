@@ -14,8 +14,9 @@ const root = resolve(import.meta.dirname, "../..")
 const folder = mkdtempSync(join(tmpdir(), "quire-start-signal-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
+/** The status `url` answers with, or undefined when nothing answers within 2 s (a fresh connection each time). */
 const answers = (url: string) =>
-  fetch(url).then(
+  fetch(url, { signal: AbortSignal.timeout(2_000), headers: { connection: "close" } }).then(
     (response) => response.status,
     () => undefined
   )
@@ -60,13 +61,14 @@ const startedAsANewcomer = (name: string, cwd: string, env: Record<string, strin
     const port = await freePort()
     const child = spawn("pnpm", ["start"], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" })
     const url = `http://127.0.0.1:${port}${path}`
-    await waitUntil("the server to answer", async () => (await answers(url)) !== undefined, 60_000)
+    // tsx compiles the server from source as it starts: slow on a loaded machine.
+    await waitUntil("the server to answer", async () => (await answers(url)) !== undefined, 180_000)
     const below = descendants(child.pid!)
     expect(below.length).toBeGreaterThan(0)
     process.kill(child.pid!, "SIGTERM")
-    await waitUntil("the port to close", async () => (await answers(url)) === undefined, 15_000)
-    await waitUntil("every process it started to end", async () => below.every((pid) => !alive(pid)), 15_000)
-  }, 120_000)
+    await waitUntil("the port to close", async () => (await answers(url)) === undefined, 30_000)
+    await waitUntil("every process it started to end", async () => below.every((pid) => !alive(pid)), 30_000)
+  }, 300_000)
 
 describe("a server started with pnpm start", () => {
   startedAsANewcomer("quire (the README's quick start)", root, { DATABASE_URL: `sqlite:${join(folder, "quire.db")}` }, "/v1/openapi.json")
