@@ -9,6 +9,7 @@ import { DecodedObjects } from "../store/DecodedObjects.js"
 import { PersistentMapsLive } from "../store/PersistentMaps.js"
 import type { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { applyChanges } from "./apply/applyChanges.js"
+import { changedPages } from "./changedPages.js"
 import { loadContentTree } from "./ContentTree.js"
 import { diffRevisions } from "./diff/diffRevisions.js"
 import { importPages } from "./importPages.js"
@@ -41,6 +42,8 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       prepareDocuments: (changes: ReadonlyArray<unknown>) => prepareDocuments(markdown, batchMarkdown(changes)),
       apply: (...args: Parameters<typeof applyChanges>) => run(applyChanges(...args)),
       diff: (...args: Parameters<typeof diffRevisions>) => run(diffRevisions(...args)),
+      /** The pages that differ between two revisions, with their markdown (see `changedPages`). */
+      changedPages: (...args: Parameters<typeof changedPages>) => run(changedPages(...args)),
       merge: (...args: Parameters<typeof mergeRevisions>) => run(mergeRevisions(...args)),
       importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args)),
       /** A file's bytes by their sha256 (a `FileValue`'s `sha256`); none when the store lacks them. */

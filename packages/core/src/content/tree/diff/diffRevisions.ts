@@ -183,7 +183,7 @@ export interface DiffOptions {
 }
 
 /** The tree of no content, read without the store (which need not hold its object). */
-const emptyTree = (reads: EngineReads): Effect.Effect<TreeReader> => {
+export const emptyTree = (reads: EngineReads): Effect.Effect<TreeReader> => {
   const value: TreeValue = { pages: EMPTY_MAP_ROOT, children: EMPTY_MAP_ROOT, files: EMPTY_MAP_ROOT, reusables: EMPTY_MAP_ROOT }
   const hash = treeObject(value).hash
   const loader = {

@@ -1,0 +1,57 @@
+import { Effect, Option } from "effect"
+import type { RevisionId, SpaceId } from "../../shared/ids.js"
+import { SearchIndex } from "../../storage/search/SearchIndex.js"
+import { ContentEngine } from "../tree/ContentEngine.js"
+import { indexedSections } from "./indexedSections.js"
+
+/**
+ * Keeps the search index at each space's main revision. Called in the transaction that moves
+ * a space's revision (a merge, a new or duplicated space), so search answers from the content
+ * the space shows; `catchUp` brings spaces written before the index existed up to date.
+ */
+export class SearchIndexer extends Effect.Service<SearchIndexer>()("@quire/core/SearchIndexer", {
+  effect: Effect.gen(function* () {
+    const engine = yield* ContentEngine
+    const index = yield* SearchIndex
+
+    /**
+     * Brings the space's index to `revisionId`: only the pages that differ from the indexed
+     * revision are read and written. `copyFrom`: a space that shares the revision (a
+     * duplicate), whose index is copied when it is at that revision.
+     */
+    const follow = (spaceId: SpaceId, revisionId: RevisionId, options: { readonly copyFrom?: SpaceId } = {}) =>
+      Effect.gen(function* () {
+        const indexed = Option.getOrNull(yield* index.indexedRevision(spaceId))
+        if (indexed === revisionId) return
+        if (indexed === null && options.copyFrom !== undefined) {
+          const source = Option.getOrNull(yield* index.indexedRevision(options.copyFrom))
+          if (source === revisionId) return yield* index.copy(options.copyFrom, spaceId)
+        }
+        const diff = yield* engine.changedPages(indexed, revisionId).pipe(
+          Effect.map((changes) => ({ ...changes, replaceAll: indexed === null })),
+          // The indexed revision is gone (it cannot be, but the index is only a cache): start over.
+          Effect.catchTag("NotFound", () => Effect.map(engine.changedPages(null, revisionId), (changes) => ({ ...changes, replaceAll: true }))),
+          // The caller has just stored `revisionId`.
+          Effect.orDie
+        )
+        yield* index.apply({
+          spaceId,
+          revisionId,
+          replaceAll: diff.replaceAll,
+          removedPages: diff.removed,
+          pages: diff.changed.map(({ page, markdown }) => ({ pageId: page.id, sections: indexedSections(page, markdown) }))
+        })
+      })
+
+    /** Indexes up to `limit` spaces whose index is behind their revision, each in its own step; how many it did. */
+    const catchUp = (limit: number) =>
+      Effect.gen(function* () {
+        const stale = yield* index.stale(limit)
+        for (const space of stale) yield* follow(space.spaceId, space.revisionId)
+        return stale.length
+      })
+
+    return { follow, catchUp }
+  }),
+  dependencies: [ContentEngine.Default]
+}) {}
