@@ -1,9 +1,11 @@
-import { HttpApiBuilder, HttpApiError, HttpServerError } from "@effect/platform"
+import { HttpApi, HttpApiBuilder, HttpApiError, HttpServerError } from "@effect/platform"
 import { formatPath, InvalidInput, NotFound } from "@quire/core"
 import { Cause, Effect, Option } from "effect"
 import { shortValue } from "./errorMessage.js"
 import { InternalError } from "./errors.js"
 import { BodyRefused, refusalResponse } from "./input/BodyRefused.js"
+import { notImplementedAnswer } from "./notImplemented/notImplementedAnswer.js"
+import { type OfficialOperation, type UnservedOperations, unservedOperations } from "./notImplemented/unservedOperations.js"
 import { firstIssueMessage } from "./unionIssue.js"
 
 const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput => {
@@ -41,24 +43,40 @@ const callersMistake = (defect: unknown): BodyRefused | InvalidInput | undefined
   return undefined
 }
 
+/** The official operation no route took that a failure is about: an operation the API does not serve. */
+const unservedOperationOf = (unserved: UnservedOperations, failure: unknown): OfficialOperation | undefined =>
+  HttpServerError.isServerError(failure) && failure._tag === "RouteNotFound"
+    ? unserved.at(failure.request.method, failure.request.url)
+    : undefined
+
 /**
  * Turns every failure the framework raises on its own into a domain error, so that the
  * API's error schemas render it as the official `{"error": {"code", "message"}}` body:
  * request decoding (400 naming the field), unreadable or refused bodies (400, 413, 415),
- * unknown routes (404) and defects (500, logged with their cause).
+ * unknown routes (404, or 501 for an official operation the API does not serve) and
+ * defects (500, logged with their cause).
+ * The operations served are read off the API being served (`HttpApi.Api`), so the 501s
+ * shrink as areas land. Like the 404, a 501 comes before authentication: no route ran.
  */
 export const ErrorMappingLive = HttpApiBuilder.middleware(
-  // One handler for failures and defects: on the way of every request, each wrapper costs.
-  (app) =>
-    Effect.catchAllCause(app, (cause) => {
-      const defect = Cause.dieOption(cause)
-      if (Option.isNone(defect)) return Effect.failCause(Cause.map(cause, toDomainError))
-      const mistake = callersMistake(defect.value)
-      if (mistake instanceof BodyRefused) return Effect.succeed(refusalResponse(mistake))
-      if (mistake !== undefined) return Effect.fail(mistake)
-      return Effect.zipRight(
-        Effect.logError("Unexpected failure", Cause.die(defect.value)),
-        Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
-      )
-    }) as any
+  Effect.map(HttpApi.Api, ({ api }): HttpApiBuilder.MiddlewareFn<never> => {
+    const unserved = unservedOperations(api)
+    // One handler for failures and defects: on the way of every request, each wrapper costs.
+    return (app) =>
+      Effect.catchAllCause(app, (cause) => {
+        const defect = Cause.dieOption(cause)
+        if (Option.isNone(defect)) {
+          const operation = unservedOperationOf(unserved, Option.getOrUndefined(Cause.failureOption(cause)))
+          if (operation !== undefined) return Effect.succeed(notImplementedAnswer(operation))
+          return Effect.failCause(Cause.map(cause, toDomainError))
+        }
+        const mistake = callersMistake(defect.value)
+        if (mistake instanceof BodyRefused) return Effect.succeed(refusalResponse(mistake))
+        if (mistake !== undefined) return Effect.fail(mistake)
+        return Effect.zipRight(
+          Effect.logError("Unexpected failure", Cause.die(defect.value)),
+          Effect.fail(new InternalError({ message: "An unexpected error occurred; it has been logged" }))
+        )
+      }) as any
+  })
 )

@@ -8,6 +8,17 @@ export class InternalError extends Schema.TaggedError<InternalError>()("Internal
   message: Schema.String
 }) {}
 
+/**
+ * An operation of the official GitBook API that this server does not implement (501). Only the
+ * fallback for requests no route takes answers it (see `notImplementedAnswer`), so no operation
+ * of the API lists it among its errors.
+ */
+export class NotImplemented extends Schema.TaggedError<NotImplemented>()("NotImplemented", {
+  message: Schema.String
+}) {
+  static readonly status = 501 as const
+}
+
 /** The official error body: `{"error": {"code": <status>, "message": "..."}}`. */
 const ErrorBody = <Code extends number>(code: Code) =>
   Schema.Struct({
@@ -64,3 +75,4 @@ export const ConflictError = wire("Conflict", isInstance(Conflict), Conflict.sta
 export const GoneError = wire("Gone", isInstance(Gone), Gone.status, (message) => new Gone({ message }))
 export const RateLimitedError = wire("TooManyRequests", isInstance(RateLimited), RateLimited.status, (message) => new RateLimited({ message }))
 export const InternalServerError = wire("Internal", isInstance(InternalError), 500, (message) => new InternalError({ message }))
+export const NotImplementedError = wire("NotImplemented", isInstance(NotImplemented), NotImplemented.status, (message) => new NotImplemented({ message }))
