@@ -44,5 +44,5 @@ describe("quire users create: the user's URLs", () => {
     expect(port.stderr).toBe(note("http://localhost:4123"))
     expect(neither.location).toBe(`http://localhost:3000/v1/users/${neither.id}`)
     expect(neither.stderr).toBe(note("http://localhost:3000"))
-  })
+  }, 180_000)
 })

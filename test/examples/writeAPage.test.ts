@@ -1,8 +1,10 @@
 import { execFile, spawnSync } from "node:child_process"
-import { readFileSync } from "node:fs"
-import { resolve } from "node:path"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RunningServer, startServer } from "../e2e/support/server.js"
+import { type RunningCli, spawnCli } from "../cli/cliServer.js"
+import { freePort } from "../e2e/support/server.js"
 
 const root = resolve(import.meta.dirname, "../..")
 const readme = readFileSync(resolve(root, "README.md"), "utf8")
@@ -31,19 +33,26 @@ const run = (file: string, args: ReadonlyArray<string>, script: string, env: Nod
     child.stdin!.end(script)
   })
 
-let server: RunningServer
+const dir = mkdtempSync(join(tmpdir(), "quire-write-a-page-"))
+let server: RunningCli | undefined
 let env: NodeJS.ProcessEnv
 
+// As the quick start: `quire serve` on an empty SQLite database, with only its port chosen.
 beforeAll(async () => {
-  server = await startServer()
-  // As a new user would: the token the first start printed, and the server's origin.
+  const port = await freePort()
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `sqlite:${join(dir, "quire.db")}`, PORT: String(port) }
+  delete serverEnv.PUBLIC_URL
+  server = spawnCli(serverEnv, ["serve"])
+  await server.waitFor("Quire listening")
+  // As a new user would: the token the first start printed, and the server's address.
   const token = /shown only this once:\n\n {2}(\S+)\n/.exec(server.output())?.[1]
   expect(token, server.output()).toBeDefined()
-  env = { ...process.env, TOKEN: token, QUIRE: server.url }
-}, 120_000)
+  env = { ...process.env, TOKEN: token, QUIRE: `http://localhost:${port}` }
+}, 240_000)
 
 afterAll(async () => {
-  await server?.stop()
+  await server?.stop("SIGTERM")
+  rmSync(dir, { recursive: true, force: true })
 })
 
 describe("README: Write a page", () => {
@@ -51,16 +60,16 @@ describe("README: Write a page", () => {
     const result = await run("bash", ["-euo", "pipefail"], readmeBlock("curl"), env)
     expect(result, result.stderr).toMatchObject({ code: 0, stderr: "" })
     expect(result.stdout).toBe("merge\n# Welcome\n\nHello from Quire.\n\n")
-  })
+  }, 180_000)
 
   it("the @gitbook/api block, word for word, does the same through the official client", async () => {
     const result = await run(process.execPath, ["--input-type=module"], readmeBlock("client"), env)
     expect(result, result.stderr).toMatchObject({ code: 0, stderr: "" })
     expect(result.stdout).toBe("# Welcome\n\nHello from Quire.\n\n")
-  })
+  }, 180_000)
 
   it("the client with /v1 in its endpoint is told what is wrong", async () => {
-    const answer = await fetch(`${server.url}/v1/v1/orgs`, { method: "POST", headers: { authorization: `Bearer ${env.TOKEN}` } })
+    const answer = await fetch(`${env.QUIRE}/v1/v1/orgs`, { method: "POST", headers: { authorization: `Bearer ${env.TOKEN}` } })
     expect(answer.status).toBe(404)
     expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
       /^No operation at POST \/v1\/v1\/orgs \(.*origin, without \/v1, as its endpoint\)$/
