@@ -1,12 +1,8 @@
 import { Console, Effect } from "effect"
-
-/** ANSI colour and style sequences (`ESC [ ... m`), as @effect/cli writes its help and errors. */
-const STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
-
-const styled = (stream: NodeJS.WriteStream) => stream.isTTY === true && process.env.NO_COLOR === undefined
+import { forStream } from "./ansiStyle.js"
 
 const plain = (stream: NodeJS.WriteStream, args: ReadonlyArray<unknown>): Array<unknown> =>
-  styled(stream) ? [...args] : args.map((arg) => (typeof arg === "string" ? arg.replace(STYLE, "") : arg))
+  args.map((arg) => (typeof arg === "string" ? forStream(stream, arg) : arg))
 
 /**
  * Runs `effect` with `Console.log` and `Console.error` writing without colours when their

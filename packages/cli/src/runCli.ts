@@ -1,0 +1,21 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Effect, Layer, Logger, LogLevel } from "effect"
+import { cli, cliEnvironment } from "./cliApp.js"
+import { reportUnreported } from "./failures/reportFailures.js"
+import { withPlainOutput } from "./plainOutput.js"
+
+/**
+ * Help (`-h`, `--help`) and `--version` print and exit 0 without running a command; a usage
+ * error is printed by @effect/cli, a command's failure by `reportFailures`: either exits 1
+ * (`NodeRuntime.runMain` exits 1 on failure, 0 on success or on interruption by a signal).
+ */
+const program = cli(process.argv).pipe(
+  reportUnreported,
+  withPlainOutput,
+  Effect.provide(
+    Layer.mergeAll(cliEnvironment, Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger)))
+  ),
+  Logger.withMinimumLogLevel(LogLevel.Info)
+)
+
+NodeRuntime.runMain(program, { disableErrorReporting: true, disablePrettyLogger: true })
