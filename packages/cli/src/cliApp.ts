@@ -1,5 +1,5 @@
 import { CliConfig, Command } from "@effect/cli"
-import { NodeContext } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
 import { Layer } from "effect"
 import { environmentHelp } from "./commands/environmentHelp.js"
 import { quire } from "./commands/quire.js"

@@ -1,4 +1,5 @@
-import { NodeRuntime } from "@effect/platform-node"
+// Not the package's index, which loads its cluster, RPC and WebSocket modules too.
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { cli, cliEnvironment } from "./cliApp.js"
 import { reportUnreported } from "./failures/reportFailures.js"
