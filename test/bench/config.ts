@@ -36,6 +36,8 @@ export interface BenchConfig {
    * `quire` runs; `source`, the TypeScript through tsx's loader.
    */
   readonly quireFrom: "built" | "source"
+  /** Runs the startup figures are medians of (measured only with `quireFrom: built`). */
+  readonly startupRuns: number
 }
 
 const positive = (name: string, fallback: number): number => {
@@ -80,5 +82,6 @@ export const readConfig = (): BenchConfig => ({
   jsonPath: process.env.BENCH_JSON || undefined,
   cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
   keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
-  quireFrom: quireFrom()
+  quireFrom: quireFrom(),
+  startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7))
 })

@@ -1,13 +1,9 @@
 import { Console, Effect } from "effect"
+import { forStream } from "./ansiStyle.js"
 import { withoutTypeBlurbs } from "./typeBlurbs.js"
 
-/** ANSI colour and style sequences (`ESC [ ... m`), as @effect/cli writes its help and errors. */
-const STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
-
-const styled = (stream: NodeJS.WriteStream) => stream.isTTY === true && process.env.NO_COLOR === undefined
-
 const plain = (stream: NodeJS.WriteStream, args: ReadonlyArray<unknown>): Array<unknown> =>
-  args.map((arg) => (typeof arg !== "string" ? arg : withoutTypeBlurbs(styled(stream) ? arg : arg.replace(STYLE, ""))))
+  args.map((arg) => (typeof arg === "string" ? withoutTypeBlurbs(forStream(stream, arg)) : arg))
 
 /**
  * Runs `effect` with `Console.log` and `Console.error` writing without colours when their
