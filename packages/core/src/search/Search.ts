@@ -4,7 +4,7 @@ import { ancestry } from "../content/tree/paths.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access } from "../policy/Access.js"
-import { authorized } from "../policy/Authorized.js"
+import { authorized, unrestricted } from "../policy/Authorized.js"
 import type { OrganizationId, SpaceId } from "../shared/ids.js"
 import { encodeCursor, MAX_LIMIT } from "../shared/pagination.js"
 import { Urls } from "../shared/Urls.js"
@@ -12,6 +12,8 @@ import type { PageHit, SearchQuery } from "../storage/search/SearchRecords.js"
 import { SearchIndex } from "../storage/search/SearchIndex.js"
 import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
+import { Storage } from "../storage/Storage.js"
+import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { type SearchInput, searchWindow, type SearchWindow } from "./inputs.js"
 import { parseQuery } from "./parseQuery.js"
 import { type LocatedHit, renderPageHit } from "./render.js"
@@ -37,6 +39,8 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
     const spaces = yield* SpaceRepository
     const engine = yield* ContentEngine
     const urls = yield* Urls
+    const storage = yield* Storage
+    const indexer = yield* SearchIndexer
 
     /** The window's hits (one more than asked, to tell whether there is a next page). */
     const hits = (query: SearchQuery, spaceIds: ReadonlyArray<SpaceId>, window: SearchWindow) =>
@@ -127,7 +131,21 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
         })
       )
 
-    return { space, organization }
+    /**
+     * Indexes every space whose index is behind its revision (spaces written before this
+     * version, or by a writer that bypassed the services), one space per transaction; how many.
+     * The server runs it at start; an embedder runs it after upgrading.
+     */
+    const catchUp: Effect.Effect<number> = unrestricted(
+      "a background job: it acts for nobody",
+      Effect.gen(function* () {
+        let indexed = 0
+        while (yield* storage.transaction(indexer.catchUpOne)) indexed++
+        return indexed
+      })
+    )
+
+    return { space, organization, catchUp }
   }),
-  dependencies: [Access.Default, ContentEngine.Default]
+  dependencies: [Access.Default, ContentEngine.Default, SearchIndexer.Default]
 }) {}
