@@ -30,7 +30,7 @@ const sentence = fc.array(word, { minLength: 1, maxLength: 20 }).map((words) => 
 
 /** A property over fast-check's arbitraries, as a test. */
 const prop = <T extends Array<unknown>>(name: string, arbitraries: { [K in keyof T]: fc.Arbitrary<T[K]> }, predicate: (...args: T) => void) =>
-  it(name, () => fc.assert(fc.property(...(arbitraries as any), predicate as any)))
+  it(name, () => fc.assert((fc.property as unknown as (...args: Array<unknown>) => fc.IProperty<T>)(...arbitraries, predicate)))
 
 const strip = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "")
 

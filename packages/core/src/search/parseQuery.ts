@@ -35,11 +35,14 @@ export const parseQuery = (text: string): SearchQuery => {
   // An even number of parts means an odd number of quotes: the last one is left open.
   const closed = parts.length % 2 === 1 ? parts.length : parts.length - 1
   const endsInWord = /[\p{L}\p{N}\p{M}]$/u.test(text)
-  parts.forEach((part, i) => {
+  for (const [i, part] of parts.entries()) {
     const quoted = i % 2 === 1 && i < closed
-    if (quoted) return add(termFrom(part, false))
+    if (quoted) {
+      add(termFrom(part, false))
+      continue
+    }
     const words = part.split(/\s+/u).filter((word) => word !== "")
-    words.forEach((word, j) => add(termFrom(word, endsInWord && i === parts.length - 1 && j === words.length - 1)))
-  })
+    for (const [j, word] of words.entries()) add(termFrom(word, endsInWord && i === parts.length - 1 && j === words.length - 1))
+  }
   return { terms }
 }
