@@ -303,6 +303,20 @@ export const searchContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("a section of more distinct words than a Postgres tsvector holds is written, its first words found", () =>
+        Effect.gen(function* () {
+          const spaceId = yield* storedSpace
+          const index = yield* SearchIndex
+          // 20,000 distinct words of 60 characters: 1.2 MB, over Postgres' 1 MB of lexemes.
+          const words = Array.from({ length: 20_000 }, (_, i) => `${i.toString(36).padStart(8, "0")}${"q".repeat(52)}`)
+          const first = uniqueWord()
+          const page = { pageId: "dump", sections: [lead("dump", "Dump", `${first} ${words.join(" ")}`)] }
+          yield* index.apply({ spaceId, revisionId: revision(), replaceAll: true, removedPages: [], pages: [page] })
+          expect(yield* pagesWith(first, [spaceId])).toStrictEqual(["dump"])
+          expect(yield* pagesWith(words[0]!, [spaceId])).toStrictEqual(["dump"])
+        })
+      )
+
       it.effect("tokens holding an engine's syntax are literals: the search answers, and fails nothing", () =>
         Effect.gen(function* () {
           const spaceId = yield* storedSpace

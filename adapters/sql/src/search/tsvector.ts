@@ -10,11 +10,25 @@ import { tokensOf } from "./searchTerms.js"
  */
 export const MAX_POSITION = 16383
 
+/** Positions Postgres keeps per lexeme; later ones are dropped. */
+const MAX_POSITIONS_PER_LEXEME = 256
+
+/**
+ * What a section's lexemes and positions may take, under Postgres' limit on a tsvector's
+ * (1,048,575 bytes, past which the INSERT fails): a section of more distinct words than that
+ * (tens of thousands of long ones: a dump of hashes) is indexed up to there, and its later
+ * new words are not found on Postgres. Each lexeme costs its UTF-8 bytes, one of alignment,
+ * two for its count of positions and two per position (`tsvector.h`).
+ */
+export const MAX_LEXEME_BYTES = 1_000_000
+
 const WEIGHTS = [
   ["title", "A"],
   ["heading", "B"],
   ["body", "C"]
 ] as const
+
+const utf8 = new TextEncoder()
 
 /**
  * The section's tsvector as a literal (`'tok':1A,7C 'other':2A`): its fields' tokens numbered
@@ -25,13 +39,24 @@ const WEIGHTS = [
 export const tsvectorText = (terms: IndexedSection["terms"]): string => {
   const positions = new Map<string, Array<string>>()
   let position = 1
+  let bytes = 0
   for (const [field, weight] of WEIGHTS) {
     for (const token of tokensOf(terms[field])) {
       const at = `${Math.min(position, MAX_POSITION)}${weight}`
-      const found = positions.get(token)
-      if (found === undefined) positions.set(token, [at])
-      else found.push(at)
       position++
+      const found = positions.get(token)
+      if (found !== undefined) {
+        // Positions past the last are all the last: Postgres would keep one of them.
+        if (found.length < MAX_POSITIONS_PER_LEXEME && found[found.length - 1] !== at) {
+          found.push(at)
+          bytes += 2
+        }
+        continue
+      }
+      const cost = utf8.encode(token).length + 5
+      if (bytes + cost > MAX_LEXEME_BYTES) continue
+      positions.set(token, [at])
+      bytes += cost
     }
     position++
   }
