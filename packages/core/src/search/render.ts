@@ -10,17 +10,28 @@ export interface LocatedHit {
   readonly chain: ReadonlyArray<PageValue>
 }
 
-/** Scores are the engine's (never below 0 on the wire, as the spec's `SearchResultScore`). */
-const score = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0)
+/**
+ * The score on the wire follows the ranking only: `1 / rank` for a page, divided again by a
+ * section's place in its page. An engine's own score is computed over every organization's
+ * content (how rare a word is), so showing it would tell one tenant about another's.
+ */
+const pageScore = (rank: number) => 1 / rank
 
-const renderSection = (urls: ContentUrls, page: PageValue, path: string, section: SectionHit, terms: ReadonlyArray<SearchTerm>): SearchSectionResult => {
+const renderSection = (
+  urls: ContentUrls,
+  page: PageValue,
+  path: string,
+  section: SectionHit,
+  terms: ReadonlyArray<SearchTerm>,
+  score: number
+): SearchSectionResult => {
   const lead = section.anchor === ""
   const sectionPath = lead ? path : `${path}#${section.anchor}`
   return {
     id: lead ? page.id : `${page.id}#${section.anchor}`,
     title: lead ? page.title : section.heading,
     path: sectionPath,
-    score: score(section.score),
+    score,
     resultType: lead ? "page" : "section",
     body: snippet(section.body, terms),
     urls: { app: lead ? urls.page(page.id, path) : `${urls.page(page.id, path)}#${encodeURIComponent(section.anchor)}` }
@@ -37,10 +48,10 @@ export const renderPageHit = (urls: ContentUrls, located: LocatedHit, terms: Rea
     title: page.title,
     description: page.description ?? "",
     path,
-    score: score(hit.score),
+    score: pageScore(rank),
     rank,
     resultType: hit.sections[0]?.anchor === "" ? "page" : "section",
-    sections: hit.sections.map((section) => renderSection(urls, page, path, section, terms)),
+    sections: hit.sections.map((section, i) => renderSection(urls, page, path, section, terms, pageScore(rank) / (i + 1))),
     ancestors: chain.slice(0, -1).map((p) => ({ title: p.title })),
     urls: { app: urls.page(page.id, path) }
   }
