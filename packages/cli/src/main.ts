@@ -6,6 +6,7 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { environmentHelp } from "./commands/environmentHelp.js"
 import { quire } from "./commands/quire.js"
+import { refuseWizardWithoutTerminal } from "./commands/wizardNeedsTerminal.js"
 import { reportUnreported } from "./failures/reportFailures.js"
 import { withPlainOutput } from "./plainOutput.js"
 import { version } from "./version.js"
@@ -17,7 +18,8 @@ const cli = Command.run(quire, { name: "quire", version: version(), footer: envi
  * error is printed by @effect/cli, a command's failure by `reportFailures`: either exits 1
  * (`NodeRuntime.runMain` exits 1 on failure, 0 on success or on interruption by a signal).
  */
-const program = cli(process.argv).pipe(
+const program = refuseWizardWithoutTerminal(process.argv, process.stdin.isTTY === true).pipe(
+  Effect.zipRight(cli(process.argv)),
   reportUnreported,
   withPlainOutput,
   Effect.provide(
