@@ -1,8 +1,11 @@
 import { tokenSpans } from "../content/search/searchTokens.js"
 import type { SearchQuery, SearchTerm } from "../storage/search/SearchRecords.js"
 
-/** A prefix shorter than this is matched as a whole word: one letter would match most of the index. */
-export const MIN_PREFIX_LENGTH = 2
+/**
+ * A last word shorter than this is matched whole, not as a prefix: `th` or `the` would match
+ * thousands of words, whose ranking costs more than the word is worth while typing.
+ */
+export const MIN_PREFIX_LENGTH = 4
 
 const termFrom = (text: string, prefix: boolean): SearchTerm | undefined => {
   const spans = tokenSpans(text)
