@@ -13,7 +13,7 @@ import { textType } from "./textType.js"
  * with `search_sections` as its external content (`content_rowid` = `id`): triggers keep it in
  * step with inserts and deletes, the cascade of a purge included. The `ascii` tokenizer splits
  * only on ASCII non-alphanumerics (our spaces) and keeps every non-ASCII letter in its token;
- * prefix indexes of 2 and 3 characters serve short prefix queries.
+ * a prefix index of 4 characters serves the shortest prefix a query asks (`MIN_PREFIX_LENGTH`).
  *
  * Postgres: `document` is a tsvector the adapter writes as a literal (`search/tsvector.ts`),
  * weighted A (title), B (heading), C (body), with a gap of one position between fields so that
@@ -57,7 +57,7 @@ export const search = Effect.gen(function* () {
         yield* sql`CREATE VIRTUAL TABLE search_terms USING fts5(
           title_terms, heading_terms, body_terms,
           content = 'search_sections', content_rowid = 'id',
-          tokenize = 'ascii', prefix = '2 3'
+          tokenize = 'ascii', prefix = '4'
         )`
         yield* sql`CREATE TRIGGER search_sections_insert AFTER INSERT ON search_sections BEGIN
           INSERT INTO search_terms (rowid, title_terms, heading_terms, body_terms)
