@@ -1,10 +1,6 @@
-import { GitBookAPIError } from "@gitbook/api"
-import { Effect, Exit, Scope } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
-import { gitbook } from "./support/client.js"
-import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type RunningServer, startServer } from "./support/server.js"
+import { describe, expect, it } from "vitest"
+import { takeSpecViolations } from "./support/fixtures.js"
+import { raceBackends, statusOf, twoServers } from "./support/twoServers.js"
 
 /**
  * A site's structure changed at once through two `quire serve` processes on one database, on
@@ -12,45 +8,14 @@ import { type RunningServer, startServer } from "./support/server.js"
  * all kept, the invariants hold (root site spaces or sections, one default section, one default
  * site space per section, unique paths), and no request fails with a 5xx.
  */
-const backends = [
-  { name: "SQLite", database: async () => undefined },
-  { name: "Postgres", database: async (scope: Scope.CloseableScope) => Effect.runPromise(Scope.extend(freshPostgresDatabase, scope)) }
-] as const
-
-const postgres = await postgresAvailable()
-
-const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
-  call.then(
-    (response) => response.status,
-    (error) => (error instanceof GitBookAPIError ? error.code : Promise.reject(error))
-  )
-
 const SECTIONS = 10
 const SITE_SPACES = 6
 
-describe.each(backends)("site structure on $name, two server processes", ({ name, database }) => {
-  const scope = Effect.runSync(Scope.make())
-  let servers: ReadonlyArray<RunningServer> = []
-  let ada: Principal
-  let acme: string
-  const skip = name === "Postgres" && !postgres
+describe.each(raceBackends)("site structure on $name, two server processes", (backend) => {
+  const world = twoServers(backend)
 
-  const through = (i: number) => gitbook(servers[i % 2]!.url, ada.token)
-
-  beforeAll(async () => {
-    if (skip) return
-    const url = await database(scope)
-    const first = await startServer(url === undefined ? {} : { databaseUrl: url })
-    servers = [first, await startServer({ databaseUrl: first.env.DATABASE_URL! })]
-    ;({ ada, acme } = await makeAcme(first))
-  }, 180_000)
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()))
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-  }, 60_000)
-
-  it.skipIf(skip)("sections added and site spaces added and moved at once are all kept, and the invariants hold", async () => {
+  it.skipIf(world.skip)("sections added and site spaces added and moved at once are all kept, and the invariants hold", async () => {
+    const { through, ada, acme } = world
     const spaces: Array<string> = []
     for (let i = 0; i < 2 + SECTIONS + SITE_SPACES; i++) spaces.push((await ada.api.orgs.createSpace(acme, { title: `Space ${i}` })).data.id)
     const site = (await ada.api.orgs.createSite(acme, { title: "Busy docs", spaces: spaces.slice(0, 2) })).data
