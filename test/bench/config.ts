@@ -36,6 +36,12 @@ export interface BenchConfig {
    * `quire` runs; `source`, the TypeScript through tsx's loader.
    */
   readonly quireFrom: "built" | "source"
+  /** The sections to run (`BENCH_ONLY=search,listSpaces`, their JSON keys); unset, all of them. */
+  readonly only: ReadonlyArray<string> | undefined
+  /** Timed calls per query class and scope in the search section (after a warm-up of a tenth as many). */
+  readonly searchRuns: number
+  /** Spaces of the search corpus (100 pages each). */
+  readonly searchSpaces: number
 }
 
 const positive = (name: string, fallback: number): number => {
@@ -64,6 +70,12 @@ const quireFrom = (): BenchConfig["quireFrom"] => {
   return raw
 }
 
+const only = (): ReadonlyArray<string> | undefined => {
+  const raw = process.env.BENCH_ONLY
+  if (raw === undefined || raw.trim() === "") return undefined
+  return raw.split(",").map((key) => key.trim())
+}
+
 export const readConfig = (): BenchConfig => ({
   backends: backends(),
   durationSeconds: positive("BENCH_DURATION", 10),
@@ -80,5 +92,8 @@ export const readConfig = (): BenchConfig => ({
   jsonPath: process.env.BENCH_JSON || undefined,
   cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
   keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
-  quireFrom: quireFrom()
+  quireFrom: quireFrom(),
+  only: only(),
+  searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
+  searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200))
 })

@@ -3,6 +3,8 @@ import { SqliteStorage } from "@quire/storage-sqlite"
 import Database from "better-sqlite3"
 import { Effect, Layer } from "effect"
 import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
+import type { Corpus } from "./search/corpus.js"
+import { type SeededCorpus, seedCorpus } from "./search/seedCorpus.js"
 import { type ContentSpace, seedContentSpaces } from "./seedContent.js"
 
 export interface Seeded {
@@ -16,6 +18,8 @@ export interface Seeded {
   readonly viaBulk: number
   /** Spaces of 10 and 10,000 pages, in an organization of their own, and their page ids. */
   readonly content: ReadonlyArray<ContentSpace>
+  /** The search corpus in an organization of its own, when the search section runs. */
+  readonly search: SeededCorpus | undefined
   readonly seconds: number
 }
 
@@ -26,6 +30,8 @@ export interface SeedOptions {
   readonly serviceBudgetSeconds: number
   /** At least this many spaces are made by the service, whatever the budget, to copy the shape of. */
   readonly minServiceSpaces: number
+  /** The search benchmark's corpus, to seed in an organization of its own. */
+  readonly searchCorpus?: Corpus | undefined
 }
 
 const spaceTitle = (n: number) => `Space ${String(n).padStart(5, "0")}`
@@ -149,6 +155,7 @@ export const seed = async (options: SeedOptions): Promise<Seeded> => {
       viaService,
       viaBulk: bulkIds.length,
       content: result.content,
+      search: result.search,
       seconds: (performance.now() - started) / 1000
     }
   } finally {
@@ -164,7 +171,8 @@ const seedAsUser = (options: SeedOptions) =>
       Effect.gen(function* () {
         const spaces = yield* asUser(options, user.id, token)
         const content = yield* seedContentSpaces(CONTENT_SIZES)
-        return { ...spaces, content }
+        const search = options.searchCorpus === undefined ? undefined : yield* seedCorpus(options.searchCorpus)
+        return { ...spaces, content, search }
       }),
       Actor,
       user

@@ -140,6 +140,8 @@ export interface Corpus {
   readonly spaces: ReadonlyArray<CorpusSpace>
   readonly classes: ReadonlyArray<QueryClass>
   readonly pageCount: number
+  /** The space the space-scoped queries search: the one holding the first page with the rare word. */
+  readonly focusSpace: number
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
@@ -202,7 +204,7 @@ export const generateCorpus = (options: CorpusOptions = DEFAULT_CORPUS): Corpus 
     for (let p = 0; p < options.pagesPerSpace; p++) pages.push(page(s * options.pagesPerSpace + p, p))
     spaces.push({ index: s, title: `Search ${String(s).padStart(3, "0")}`, pages })
   }
-  return { spaces, classes: queryClasses(words), pageCount }
+  return { spaces, classes: queryClasses(words), pageCount, focusSpace: Math.floor(Math.min(...rarePages) / options.pagesPerSpace) }
 }
 
 /** A section as both raw engines index it: the page's lead (heading = title) or one `## ` section. */
