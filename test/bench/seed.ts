@@ -43,8 +43,8 @@ const tableCounts = (db: Database.Database): Map<string, number> => {
   return new Map(tables.map(({ name }) => [name, db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}"`).get()!.n]))
 }
 
-/** The tables the bulk copy writes: a space, and its first revision. */
-const COPIED_TABLES = new Set(["spaces", "revisions"])
+/** The tables the bulk copy writes: a space, its first revision, and the revision its search index is at. */
+const COPIED_TABLES = new Set(["spaces", "revisions", "search_spaces"])
 
 /** Tables other than those copied that one Spaces.create wrote to: the bulk copy would miss their rows. */
 const otherTablesWritten = (before: Map<string, number>, after: Map<string, number>) =>
@@ -91,6 +91,11 @@ const copySpaces = (db: Database.Database, templateId: string, from: number, to:
   }
   const insertSpace = insertInto("spaces", template)
   const insertRevision = insertInto("revisions", revision)
+  // An empty space's index has no sections, only the revision it is at (the space's first).
+  const indexed = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'search_spaces'").get()!.n > 0
+    ? db.prepare<[string], Record<string, unknown>>("SELECT * FROM search_spaces WHERE space_id = ?").get(templateId)
+    : undefined
+  const insertIndexed = indexed ? insertInto("search_spaces", indexed) : undefined
   const last = db
     .prepare<[string], { position: string }>(
       "SELECT MAX(position) AS position FROM spaces WHERE organization_id = ? AND parent_id IS NULL AND deleted_at IS NULL"
@@ -114,6 +119,7 @@ const copySpaces = (db: Database.Database, templateId: string, from: number, to:
         created_at: at,
         updated_at: at
       })
+      insertIndexed?.run({ ...indexed, space_id: id, revision_id: revisionId })
       ids.push(id)
     }
   })()
