@@ -36,6 +36,8 @@ export interface BenchConfig {
    * `quire` runs; `source`, the TypeScript through tsx's loader.
    */
   readonly quireFrom: "built" | "source"
+  /** Runs the startup figures are medians of (measured only with `quireFrom: built`). */
+  readonly startupRuns: number
   /** The sections to run (`BENCH_ONLY=search,listSpaces`, their JSON keys); unset, all of them. */
   readonly only: ReadonlyArray<string> | undefined
   /** Timed calls per query class and scope in the search section (after a warm-up of a tenth as many). */
@@ -93,6 +95,7 @@ export const readConfig = (): BenchConfig => ({
   cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
   keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
   quireFrom: quireFrom(),
+  startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7)),
   only: only(),
   searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
   searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200))

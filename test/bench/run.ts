@@ -26,6 +26,7 @@ import { collectResults, formatTable, summaryJson, writeJson } from "./report.js
 import type { BenchContext, Section, SectionResult, Target } from "./section.js"
 import { type Seeded, seed } from "./seed.js"
 import { startBaseline, startQuire } from "./servers.js"
+import { startupResult } from "./startup.js"
 import { compareResponses, fetchAll, sampleIds } from "./verify.js"
 import { ensureWrk } from "./wrk.js"
 
@@ -45,12 +46,13 @@ const SECTIONS: ReadonlyArray<readonly [key: string, make: (context: BenchContex
 /** The sections `BENCH_ONLY` names (all when unset); an unknown name stops the run before any work. */
 const chosenSections = (only: BenchConfig["only"]) => {
   if (only === undefined) return SECTIONS
-  const known = SECTIONS.map(([key]) => key)
+  const known = ["startup", ...SECTIONS.map(([key]) => key)]
   for (const key of only) if (!known.includes(key)) throw new Error(`BENCH_ONLY: "${key}" is not one of ${known.join(", ")}`)
   return SECTIONS.filter(([key]) => only.includes(key))
 }
 const chosen = chosenSections(config.only)
 const measuresSearch = chosen.some(([key]) => key === "search")
+const measuresStartup = config.only === undefined || config.only.includes("startup")
 const dir = mkdtempSync(join(tmpdir(), "quire-bench-"))
 const backends: Array<Backend> = []
 
@@ -148,6 +150,14 @@ const measure = async (
   return collectResults(sections)
 }
 
+/** `quire --help`, `--version` and the first answer of `quire serve` and of `pnpm start` (startup.ts). */
+const measureStartup = async () => {
+  console.log(`Startup: medians of ${config.startupRuns} runs of node -e 1, quire --help, --version, serve and pnpm start …`)
+  const result = await startupResult(dir, config.startupRuns)
+  console.log(formatTable([["startup", result]]))
+  return result
+}
+
 const bench = async () => {
   ensureWrk()
   if (config.quireFrom === "built") {
@@ -158,10 +168,12 @@ const bench = async () => {
   // The figures only mean something on a quiet machine; say how quiet it was.
   const load = () => loadavg().map((l) => l.toFixed(2)).join(" ")
   console.log(`Load average (1, 5, 15 min) at start: ${load()}`)
+  // Startup first, on the quiet machine, and only from the build (what the bars are about).
+  const startup = config.quireFrom === "built" && measuresStartup ? await measureStartup() : undefined
   const names = await chooseBackends(config.backends)
   console.log(`Backends: ${names.join(", ")}`)
 
-  if (config.only) console.log(`Sections: ${chosen.map(([key]) => key).join(", ")} (BENCH_ONLY)`)
+  if (config.only) console.log(`Sections: ${config.only.join(", ")} (BENCH_ONLY)`)
   const searchCorpus = measuresSearch ? generateCorpus({ ...DEFAULT_CORPUS, spaces: config.searchSpaces }) : undefined
   console.log(
     `Seeding ${config.spaces} spaces${searchCorpus ? ` and the search corpus (${searchCorpus.pageCount} pages in ${searchCorpus.spaces.length} spaces)` : ""} in ${dir} …`
@@ -183,16 +195,20 @@ const bench = async () => {
   const results: Array<readonly [Backend, ReadonlyArray<readonly [string, SectionResult]>]> = []
   for (const backend of backends) results.push([backend, await measure(backend, seeded)])
 
+  if (startup) console.log(`\nStartup (SQLite, built)\n${formatTable([["startup", startup]])}`)
   for (const [backend, sections] of results) console.log(`\n${backend.title}\n${formatTable(sections)}`)
   console.log("\nratio: quire/baseline (HTTP) and quire/raw driver (inProcess); last page / first page for listSpaces;")
   console.log("       10,000 pages / 10 pages for content and mergeChangeRequest")
   if (config.jsonPath) {
     // SQLite's sections at the top (as before Postgres was measured), each other backend under its name.
-    const json = Object.fromEntries(
-      results.flatMap(([backend, sections]) =>
-        backend.name === "sqlite" ? Object.entries(summaryJson(sections)) : [[backend.name, summaryJson(sections)]]
+    const json = {
+      ...(startup ? { startup: startup.json } : {}),
+      ...Object.fromEntries(
+        results.flatMap(([backend, sections]) =>
+          backend.name === "sqlite" ? Object.entries(summaryJson(sections)) : [[backend.name, summaryJson(sections)]]
+        )
       )
-    )
+    }
     writeJson(config.jsonPath, json)
     console.log(`Wrote ${config.jsonPath}`)
   }

@@ -4,9 +4,9 @@ import { type PinnedProcess, spawnPinned, waitForHttp } from "./processes.js"
 const root = resolve(import.meta.dirname, "../..")
 const QUIRE_MAIN = join(root, "packages/cli/src/main.ts")
 /** `quire` as installed users run it: the JavaScript `pnpm build` emits, without tsx's loader. */
-const QUIRE_BUILT = join(root, "packages/cli/dist/main.js")
+export const QUIRE_BUILT = join(root, "packages/cli/dist/main.js")
 /** Picks each workspace package's `dist` build instead of its TypeScript source (their `exports`). */
-const BUILT_CONDITION = "--conditions=quire-built"
+export const BUILT_CONDITION = "--conditions=quire-built"
 
 export interface ServerOptions {
   readonly port: number

@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -9,6 +10,10 @@ const version = (
     version: string
   }
 ).version
+
+const root = resolve(import.meta.dirname, "../..")
+const tsx = join(root, "node_modules/.bin/tsx")
+const main = join(root, "packages/cli/src/main.ts")
 
 const dir = mkdtempSync(join(tmpdir(), "quire-help-"))
 const database = join(dir, "x.db")
@@ -43,6 +48,9 @@ describe("quire --help", () => {
         expect(run.stdout).toContain("DATABASE_URL")
         // Not a terminal: no colour codes.
         expect(run.stdout).not.toContain("\u001b[")
+        // Only the options' own descriptions, not @effect/cli's blurb for their type.
+        expect(run.stdout).not.toContain("A user-defined piece of text")
+        expect(run.stdout).not.toContain("A true or false value")
       }
       if (command.length === 0) {
         for (const listed of ["serve", "migrate", "users create", "tokens create", "tokens revoke"]) {
@@ -71,6 +79,24 @@ describe("quire --help", () => {
     expect(run).toMatchObject({ code: 0, stderr: "" })
     expect(run.stdout.trim()).toBe(version)
   })
+
+  it.each([[["--wizard"]], [["users", "create", "--wizard"]]])(
+    "%j without a terminal on stdin is refused, exit 1, instead of waiting for answers",
+    async (args) => {
+      // A kill long after any answer: a wizard waiting on stdin would be killed and fail the test.
+      const run = await new Promise<{ code: number | string | null | undefined; stderr: string }>((done) => {
+        const child = execFile(tsx, [main, ...args], { env: { ...process.env, DATABASE_URL: `sqlite:${database}` }, cwd: dir, timeout: 60_000 }, (error, _, stderr) =>
+          done({ code: error ? (error.killed ? "killed" : error.code) : 0, stderr })
+        )
+        child.stdin!.end()
+      })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toBe(
+        "quire: --wizard asks its questions on a terminal, and stdin is not one: give the command and its options instead (quire --help lists them)\n"
+      )
+    },
+    90_000
+  )
 
   it("an unknown command, an unknown option or a missing one exits 1 and says which", async () => {
     const [unknownCommand, unknownOption, missingOption] = await Promise.all([

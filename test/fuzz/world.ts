@@ -46,7 +46,9 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   siteSectionGroupId: ["siteSectionGroup"],
   shareLinkId: ["shareLink"],
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
-  token: ["pdfToken"]
+  token: ["pdfToken"],
+  // A search's `query`: a word of the world's page.
+  query: ["searchQuery"]
 }
 
 /**
@@ -98,7 +100,7 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
 /** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
-const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction"])
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -239,6 +241,7 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     changeRequestCommentReply,
     node: NODE,
     reaction: "👍",
+    searchQuery: "section",
     ...people.ids,
     emailDomain: people.emailDomain
   }

@@ -110,11 +110,13 @@ const consumerContract = (manager: "npm" | "pnpm", install: (dir: string) => Pro
       await run(dir, join(dir, "node_modules/.bin/tsc"), ["-p", "."])
     }, 120_000)
 
-    it("runs it with plain node: a space with merged content", async () => {
+    it("runs it with plain node, twice on one database (as a reader reruns it): a space with merged content", async () => {
       mkdirSync(join(dir, "data"), { recursive: true })
-      const output = await run(dir, process.execPath, ["out/embed.js"])
-      expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ space: "Handbook", pages: ["Welcome"] })
-    }, 120_000)
+      for (const _ of ["first run", "second run"]) {
+        const output = await run(dir, process.execPath, ["out/embed.js"])
+        expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({ space: "Handbook", pages: ["Welcome"] })
+      }
+    }, 240_000)
 
     it("runs a property with the test kit, with plain node", async () => {
       const output = await run(dir, process.execPath, ["out/kit.js"])

@@ -10,6 +10,7 @@ import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
 import { purgeContract } from "./contract-purge.js"
+import { searchContract } from "./contract-search.js"
 import { sitesContract } from "./contract-sites.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
@@ -36,6 +37,7 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     changeRequestsContract(layer)
     commentsContract(layer)
     sitesContract(layer)
+    searchContract(layer)
     purgeContract(layer)
     transactionsContract(layer)
     eventsContract(layer)

@@ -27,7 +27,8 @@ if (await postgresAvailable()) {
           [6, "space_owned_cascade"],
           [7, "comments"],
           [8, "events"],
-          [9, "sites"]
+          [9, "sites"],
+          [10, "search"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -36,7 +37,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 9 }])
+        expect(tables).toStrictEqual([{ n: 10 }])
       })
     )
   })

@@ -10,6 +10,7 @@ import { MetaGroup } from "./meta/MetaGroup.js"
 import { relativeToServer } from "./openApiDocument.js"
 import { OrganizationsGroup } from "./organizations/OrganizationsGroup.js"
 import { PdfDownloadsGroup, PdfExportsGroup } from "./pdf-export/PdfExportsGroup.js"
+import { SearchGroup } from "./search/SearchGroup.js"
 import { API_ID, asQuireApi } from "./shared/apiOf.js"
 import { SiteShareLinksGroup } from "./sites/SiteShareLinksGroup.js"
 import { SitesGroup } from "./sites/SitesGroup.js"
@@ -39,7 +40,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(PdfDownloadsGroup)
   .add(SitesGroup)
   .add(SiteStructureGroup)
-  .add(SiteShareLinksGroup))
+  .add(SiteShareLinksGroup)
+  .add(SearchGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

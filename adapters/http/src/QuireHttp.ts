@@ -17,6 +17,7 @@ import { MetaHttp } from "./meta/MetaHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
 import { OrganizationsHttp } from "./organizations/OrganizationsHandlers.js"
 import { PdfExportsHttp } from "./pdf-export/PdfExportsHandlers.js"
+import { SearchHttp } from "./search/SearchHandlers.js"
 import { SiteShareLinksHttp } from "./sites/SiteShareLinksHandlers.js"
 import { SitesHttp } from "./sites/SitesHandlers.js"
 import { SiteStructureHttp } from "./sites/SiteStructureHandlers.js"
@@ -41,7 +42,8 @@ const Handlers = Layer.mergeAll(
   PdfExportsHttp,
   SitesHttp,
   SiteStructureHttp,
-  SiteShareLinksHttp
+  SiteShareLinksHttp,
+  SearchHttp
 )
 
 /**

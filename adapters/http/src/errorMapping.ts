@@ -17,6 +17,13 @@ const fromDecodeError = (error: HttpApiError.HttpApiDecodeError): InvalidInput =
   return InvalidInput.of("body", message === "" || message.startsWith("Expected") ? "must be a JSON object" : message)
 }
 
+/**
+ * `/v1/v1/...` is a client given `http://host/v1` as its endpoint: the official client adds
+ * `/v1` to its endpoint itself, so it wants the bare origin.
+ */
+const doubledPrefixHint = (url: string) =>
+  url.startsWith("/v1/v1/") ? ` (the API is at /v1 once: give the client the server's origin, without /v1, as its endpoint)` : ""
+
 /** A framework failure as the domain error that says the same thing; anything else unchanged. */
 const toDomainError = (error: unknown): unknown => {
   if (error instanceof HttpApiError.HttpApiDecodeError) return fromDecodeError(error)
@@ -26,7 +33,7 @@ const toDomainError = (error: unknown): unknown => {
     }
     if (error._tag === "RouteNotFound") {
       // Routes are longer than the values messages quote; a URL may be up to the header limit.
-      return new NotFound({ message: `No operation at ${error.request.method} ${shortValue(error.request.url, 256)}` })
+      return new NotFound({ message: `No operation at ${error.request.method} ${shortValue(error.request.url, 256)}${doubledPrefixHint(error.request.url)}` })
     }
   }
   return error

@@ -9,6 +9,7 @@ import {
   ObjectStore,
   OrganizationRepository,
   RevisionRepository,
+  SearchIndex,
   SiteRepository,
   SpaceRepository,
   Storage,
@@ -28,6 +29,7 @@ import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
 import { makeMemoryObjectStore } from "./content/MemoryObjectStore.js"
 import { makeMemoryOrganizationRepository } from "./organizations/MemoryOrganizationRepository.js"
 import { makeMemoryRevisionRepository } from "./content/MemoryRevisionRepository.js"
+import { makeMemorySearchIndex } from "./search/MemorySearchIndex.js"
 import { makeMemorySiteRepository } from "./sites/MemorySiteRepository.js"
 import { makeMemorySpaceRepository } from "./spaces/MemorySpaceRepository.js"
 import { makeMemoryStore } from "./shared/MemoryStore.js"
@@ -56,7 +58,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(ChangeRequestRepository, makeMemoryChangeRequestRepository(store)),
         Context.add(CommentRepository, makeMemoryCommentRepository(store)),
         Context.add(SiteRepository, makeMemorySiteRepository(store)),
-        Context.add(Events, makeMemoryEvents(store))
+        Context.add(Events, makeMemoryEvents(store)),
+        Context.add(SearchIndex, makeMemorySearchIndex(store))
       )
     )
   )

@@ -11,6 +11,7 @@ import { SqlEvents } from "./events/SqlEvents.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
 import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
+import { SqlSearchIndex } from "./search/SqlSearchIndex.js"
 import { SqlSiteRepository } from "./sites/SqlSiteRepository.js"
 import { SqlSpaceRepository } from "./spaces/SqlSpaceRepository.js"
 import { SqlStorage } from "./storage/SqlStorage.js"
@@ -41,6 +42,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlChangeRequestRepository.layer,
     SqlCommentRepository.layer,
     SqlSiteRepository.layer,
-    SqlEvents.layer
+    SqlEvents.layer,
+    SqlSearchIndex.layer
   )
 }

@@ -1,6 +1,6 @@
 import { DOCUMENT_TIME_BUDGET_MS } from "@quire/core"
 import { DEFAULT_MAX_BODY_BYTES } from "@quire/http"
-import { Config, Effect } from "effect"
+import { Config, Effect, Option } from "effect"
 import { parseDatabaseUrl } from "@quire/embed"
 import { HostConfig } from "./HostConfig.js"
 
@@ -9,7 +9,8 @@ export const ServerConfig = Effect.gen(function* () {
   const databaseUrl = yield* Config.string("DATABASE_URL").pipe(Config.withDefault("sqlite:./data/quire.db"))
   const port = yield* Config.port("PORT").pipe(Config.withDefault(3000))
   const host = yield* HostConfig
-  const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
+  const givenPublicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.option)
+  const publicUrl = Option.getOrElse(givenPublicUrl, () => `http://localhost:${port}`)
   const maxBodyBytes = yield* Config.integer("MAX_BODY_BYTES").pipe(
     Config.withDefault(DEFAULT_MAX_BODY_BYTES),
     Config.validate({ message: "MAX_BODY_BYTES must be a whole number of bytes, at least 1", validation: (n) => n >= 1 })
@@ -19,5 +20,15 @@ export const ServerConfig = Effect.gen(function* () {
     Config.validate({ message: "MARKDOWN_TIME_BUDGET_MS must be a whole number of milliseconds, at least 100", validation: (n) => n >= 100 })
   )
   const storage = yield* parseDatabaseUrl(databaseUrl)
-  return { databaseUrl, host, port, publicUrl: publicUrl.replace(/\/+$/, ""), maxBodyBytes, markdownTimeBudgetMs, storage } as const
+  return {
+    databaseUrl,
+    host,
+    port,
+    publicUrl: publicUrl.replace(/\/+$/, ""),
+    /** PUBLIC_URL is unset: `publicUrl` is `http://localhost:$PORT`, which a command other than `serve` may need to say. */
+    publicUrlAssumed: Option.isNone(givenPublicUrl),
+    maxBodyBytes,
+    markdownTimeBudgetMs,
+    storage
+  } as const
 })

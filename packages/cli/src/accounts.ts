@@ -11,6 +11,19 @@ const withCore = <A, E>(effect: Effect.Effect<A, E, Users | ApiTokens>) =>
     )
   )
 
+/**
+ * The URLs a command prints are the server's only if it reads the server's PUBLIC_URL (or
+ * PORT); without PUBLIC_URL, stderr says which server they assumed.
+ */
+const noteAssumedPublicUrl = Effect.flatMap(ServerConfig, (config) =>
+  config.publicUrlAssumed
+    ? Console.error(
+        `note: PUBLIC_URL is unset, so the URLs above assume the server at ${config.publicUrl} (as \`quire serve\` would); ` +
+          "set PUBLIC_URL (or PORT) as the server has it"
+      )
+    : Effect.void
+)
+
 /** `quire users create --email E --name N`: prints `{"user": <User>, "token": "<token>"}`. */
 export const createUser = (email: string, name: string) =>
   withCore(
@@ -21,7 +34,7 @@ export const createUser = (email: string, name: string) =>
       const token = yield* tokens.issue(user.id, "cli")
       yield* Console.log(JSON.stringify({ user: users.render(user), token }))
     })
-  )
+  ).pipe(Effect.zipRight(noteAssumedPublicUrl))
 
 const userWithEmail = (email: string) =>
   Effect.flatMap(Users, (users) =>

@@ -1,17 +1,14 @@
 import { Console, Effect } from "effect"
-
-/** ANSI colour and style sequences (`ESC [ ... m`), as @effect/cli writes its help and errors. */
-const STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g")
-
-const styled = (stream: NodeJS.WriteStream) => stream.isTTY === true && process.env.NO_COLOR === undefined
+import { forStream } from "./ansiStyle.js"
+import { withoutTypeBlurbs } from "./typeBlurbs.js"
 
 const plain = (stream: NodeJS.WriteStream, args: ReadonlyArray<unknown>): Array<unknown> =>
-  styled(stream) ? [...args] : args.map((arg) => (typeof arg === "string" ? arg.replace(STYLE, "") : arg))
+  args.map((arg) => (typeof arg === "string" ? withoutTypeBlurbs(forStream(stream, arg)) : arg))
 
 /**
  * Runs `effect` with `Console.log` and `Console.error` writing without colours when their
  * stream is not a terminal (a pipe, a file) or `NO_COLOR` is set: help and usage errors stay
- * readable in logs and tests.
+ * readable in logs and tests. Either way, help leaves out @effect/cli's type blurbs.
  */
 export const withPlainOutput = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Console.consoleWith((console) =>

@@ -1,5 +1,5 @@
 import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effect/platform"
-import { markdownWorkers, QuireCore, Spaces } from "@quire/core"
+import { markdownWorkers, QuireCore, Search, Spaces } from "@quire/core"
 import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer, Schedule } from "effect"
@@ -22,6 +22,18 @@ const PurgeJob = Layer.scopedDiscard(
       Effect.catchAllCause((cause) => Effect.logError("Purge of expired spaces failed", cause))
     )
     yield* Effect.forkScoped(Effect.repeat(purge, Schedule.spaced("1 hour")))
+  })
+)
+
+/** Indexes, in the background, the spaces whose search index is behind (after an upgrade). */
+const SearchCatchUpJob = Layer.scopedDiscard(
+  Effect.gen(function* () {
+    const search = yield* Search
+    const catchUp = search.catchUp.pipe(
+      Effect.tap((n) => (n > 0 ? Effect.logInfo(`Indexed ${n} space(s) for search`) : Effect.void)),
+      Effect.catchAllCause((cause) => Effect.logError("Indexing spaces for search failed", cause))
+    )
+    yield* Effect.forkScoped(catchUp)
   })
 )
 
@@ -60,7 +72,8 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
       Path.Path
     ]),
     announce,
-    PurgeJob
+    PurgeJob,
+    SearchCatchUpJob
   ).pipe(
     Layer.provide(QuireHttpApi.pipe(Layer.provide(InputLimits.layer({ maxBodyBytes: config.maxBodyBytes })))),
     Layer.provide(listening),

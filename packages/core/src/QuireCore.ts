@@ -11,6 +11,8 @@ import { Organizations } from "./organizations/Organizations.js"
 import type { LeaksAccess } from "./policy/Authorized.js"
 import { Urls } from "./shared/Urls.js"
 import { Content } from "./content-scope/Content.js"
+import { Search } from "./search/Search.js"
+import { SearchIndexer } from "./content/search/SearchIndexer.js"
 import { PublishedSites } from "./sites/PublishedSites.js"
 import { SiteShareLinks } from "./sites/SiteShareLinks.js"
 import { Sites } from "./sites/Sites.js"
@@ -43,13 +45,17 @@ export const QuireServices = {
   sites: Sites,
   siteStructures: SiteStructures,
   siteShareLinks: SiteShareLinks,
-  publishedSites: PublishedSites
+  publishedSites: PublishedSites,
+  search: Search
 } as const
 
 /** The shape of each service in `QuireServices`. */
 export type QuireServices = { readonly [K in keyof typeof QuireServices]: (typeof QuireServices)[K]["Service"] }
 
-type ServiceLayer = (typeof QuireServices)[keyof typeof QuireServices]["Default"] | typeof ContentEngine.Default
+type ServiceLayer =
+  | (typeof QuireServices)[keyof typeof QuireServices]["Default"]
+  | typeof ContentEngine.Default
+  | typeof SearchIndexer.Default
 // Each distributes over the union, layer by layer: what merging them all gives.
 type Provides<L> = L extends Layer.Layer<infer A, infer _E, infer _R> ? A : never
 type Fails<L> = L extends Layer.Layer<infer _A, infer E, infer _R> ? E : never
@@ -57,7 +63,7 @@ type Needs<L> = L extends Layer.Layer<infer _A, infer _E, infer R> ? R : never
 
 /** Every core service's layer, and the engine's. Needs a storage adapter's layer (Storage + repositories), and `Urls`. */
 const services = Layer.mergeAll(
-  ...([ContentEngine.Default, ...Object.values(QuireServices).map((service) => service.Default)] as [ServiceLayer, ...Array<ServiceLayer>])
+  ...([ContentEngine.Default, SearchIndexer.Default, ...Object.values(QuireServices).map((service) => service.Default)] as [ServiceLayer, ...Array<ServiceLayer>])
 ) as Layer.Layer<Provides<ServiceLayer>, Fails<ServiceLayer>, Needs<ServiceLayer>>
 
 /**

@@ -8,6 +8,7 @@ import type { RevisionRepository } from "./storage/content/RevisionRepository.js
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
 import type { OrganizationRepository } from "./storage/organizations/OrganizationRepository.js"
+import type { SearchIndex } from "./storage/search/SearchIndex.js"
 import type { SiteRepository } from "./storage/sites/SiteRepository.js"
 import type { SpaceRepository } from "./storage/spaces/SpaceRepository.js"
 import type { TeamRepository } from "./storage/teams/TeamRepository.js"
@@ -33,3 +34,4 @@ export type StoragePorts =
   | CommentRepository
   | Events
   | SiteRepository
+  | SearchIndex

@@ -153,10 +153,11 @@ export const operationsByArea = {
     "deleteSiteSectionGroupById",
     "moveSiteSectionGroup"
   ],
+  search: ["searchSpaceContent", "searchOrganizationContent"],
   // Quire's own, absent from the official spec: the downloads every file's `downloadURL`
   // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"]
 } as const
 
-/** The 137 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, and sites). */
+/** The 139 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites and search). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

@@ -5,14 +5,21 @@
 // README:begin
 import { Actor, ContentEngine, Organizations, QuireCore, Content, Spaces, Users } from "@quire/core"
 import { SqliteStorage } from "@quire/storage-sqlite"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, ManagedRuntime, Option } from "effect"
 
 const runtime = ManagedRuntime.make(
   QuireCore.layer({ publicUrl: "https://docs.example.com" }).pipe(
     Layer.provideMerge(SqliteStorage.layer({ filename: "./data/quire.db" }))
   )
 )
-const user = await runtime.runPromise(Effect.flatMap(Users, (u) => u.create({ email: "a@example.com", displayName: "A" })))
+// An e-mail address is one user's: made on the first run, found on the next.
+const user = await runtime.runPromise(
+  Effect.flatMap(Users, (users) =>
+    Effect.flatMap(users.findByEmail("a@example.com"), (found) =>
+      Option.isSome(found) ? Effect.succeed(found.value) : users.create({ email: "a@example.com", displayName: "A" })
+    )
+  )
+)
 const space = await runtime.runPromise(
   Effect.gen(function* () {
     const org = yield* (yield* Organizations).create({ title: "Acme" })

@@ -11,7 +11,8 @@ import {
   UrlParams
 } from "@effect/platform"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
-import { NodeMultipart, NodeStream } from "@effect/platform-node"
+import * as NodeMultipart from "@effect/platform-node/NodeMultipart"
+import * as NodeStream from "@effect/platform-node/NodeStream"
 import { Effect, Inspectable, Option, type Scope, type Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 

@@ -7,6 +7,7 @@ import { spaceOwnedCascade } from "./0006_space_owned_cascade.js"
 import { comments } from "./0007_comments.js"
 import { events } from "./0008_events.js"
 import { sites } from "./0009_sites.js"
+import { search } from "./0010_search.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -18,5 +19,6 @@ export const migrations = {
   "0006_space_owned_cascade": spaceOwnedCascade,
   "0007_comments": comments,
   "0008_events": events,
-  "0009_sites": sites
+  "0009_sites": sites,
+  "0010_search": search
 }

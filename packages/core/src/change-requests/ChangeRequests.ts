@@ -1,3 +1,4 @@
+import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { Effect, Option } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import type { ContentChangeInput } from "../content/tree/inputs.js"
@@ -54,6 +55,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
+    const searchIndexer = yield* SearchIndexer
     const changeRequests = yield* ChangeRequestRepository
     const spaces = yield* SpaceRepository
     const users = yield* UserRepository
@@ -246,6 +248,7 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
           if (outcome._tag === "Mergeable") return { result: "merge", revision: space.revisionId } as ChangeRequestMergeOutcome<"merge">
           const at = yield* now
           yield* spaces.update({ ...space, revisionId: outcome.revision.id, updatedAt: at })
+          yield* searchIndexer.follow(space.id, outcome.revision.id)
           const merged: ChangeRequestRecord = {
             ...current,
             status: "merged",
@@ -356,5 +359,5 @@ export class ChangeRequests extends Effect.Service<ChangeRequests>()("@quire/cor
       contributors
     } as const
   }),
-  dependencies: [Access.Default, ContentEngine.Default]
+  dependencies: [Access.Default, ContentEngine.Default, SearchIndexer.Default]
 }) {}

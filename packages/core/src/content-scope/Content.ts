@@ -1,3 +1,4 @@
+import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { Effect, Option } from "effect"
 import { ChangeRequests } from "../change-requests/ChangeRequests.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
@@ -57,6 +58,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
   effect: Effect.gen(function* () {
     const access = yield* Access
     const engine = yield* ContentEngine
+    const searchIndexer = yield* SearchIndexer
     const changeRequests = yield* ChangeRequests
     const spaces = yield* SpaceRepository
     const revisions = yield* RevisionRepository
@@ -152,6 +154,7 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
           }
           const next = { ...current, revisionId: outcome.revision.id, updatedAt: yield* now }
           yield* spaces.update(next)
+          yield* searchIndexer.follow(next.id, next.revisionId)
           const counts = yield* countsOf([next.id])
           return { revision: outcome.revision, space: renderSpace(urls, next, grant.permissions, counts(next.id)) } satisfies MergedRevision
         })
@@ -178,5 +181,5 @@ export class Content extends Effect.Service<Content>()("@quire/core/Content", {
       merge
     } as const
   }),
-  dependencies: [Access.Default, ContentEngine.Default, ChangeRequests.Default]
+  dependencies: [Access.Default, ContentEngine.Default, ChangeRequests.Default, SearchIndexer.Default]
 }) {}

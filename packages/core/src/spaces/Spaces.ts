@@ -1,3 +1,4 @@
+import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { Effect, Option, Schema } from "effect"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { Hierarchy } from "../hierarchy/Hierarchy.js"
@@ -40,6 +41,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const access = yield* Access
     const hierarchy = yield* Hierarchy
     const content = yield* ContentEngine
+    const searchIndexer = yield* SearchIndexer
     const spaces = yield* SpaceRepository
     const members = yield* MemberRepository
     const comments = yield* CommentRepository
@@ -84,6 +86,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             deletedAt: null
           }
           yield* spaces.insert(record)
+          yield* searchIndexer.follow(id, record.revisionId)
           // A new space has nothing to count.
           return renderSpace(urls, record, permissionsAs(organization, record), noCounts)
         })
@@ -184,6 +187,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             deletedAt: null
           }
           yield* spaces.insert(copy)
+          yield* searchIndexer.follow(copy.id, copy.revisionId, { copyFrom: original.id })
           return yield* renderAs(grant, copy)
         })
       )
@@ -299,5 +303,5 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
 
     return { create, list, get, update, remove, restore, duplicate, move, transfer, listForMember, purgeExpired } as const
   }),
-  dependencies: [Access.Default, Hierarchy.Default, ContentEngine.Default]
+  dependencies: [Access.Default, Hierarchy.Default, ContentEngine.Default, SearchIndexer.Default]
 }) {}

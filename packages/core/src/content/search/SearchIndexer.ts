@@ -7,7 +7,7 @@ import { indexedSections } from "./indexedSections.js"
 /**
  * Keeps the search index at each space's main revision. Called in the transaction that moves
  * a space's revision (a merge, a new or duplicated space), so search answers from the content
- * the space shows; `catchUp` brings spaces written before the index existed up to date.
+ * the space shows; `catchUpOne` brings a space written before the index existed up to date.
  */
 export class SearchIndexer extends Effect.Service<SearchIndexer>()("@quire/core/SearchIndexer", {
   effect: Effect.gen(function* () {
@@ -43,15 +43,15 @@ export class SearchIndexer extends Effect.Service<SearchIndexer>()("@quire/core/
         })
       })
 
-    /** Indexes up to `limit` spaces whose index is behind their revision, each in its own step; how many it did. */
-    const catchUp = (limit: number) =>
-      Effect.gen(function* () {
-        const stale = yield* index.stale(limit)
-        for (const space of stale) yield* follow(space.spaceId, space.revisionId)
-        return stale.length
-      })
+    /** Indexes one space whose index is behind its revision; false when there is none. */
+    const catchUpOne = Effect.gen(function* () {
+      const [space] = yield* index.stale(1)
+      if (space === undefined) return false
+      yield* follow(space.spaceId, space.revisionId)
+      return true
+    })
 
-    return { follow, catchUp }
+    return { follow, catchUpOne }
   }),
   dependencies: [ContentEngine.Default]
 }) {}

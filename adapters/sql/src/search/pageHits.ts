@@ -1,0 +1,82 @@
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { Fragment } from "@effect/sql/Statement"
+import { MAX_SECTIONS_PER_PAGE, type PageHit, type SearchTerm, type SectionHit, type SpaceId } from "@quire/core"
+import { ftsQuery } from "./ftsQuery.js"
+import { tsquery } from "./tsquery.js"
+
+/** One matching section of a page of the window, with its page's score. */
+export interface SectionHitRow {
+  readonly spaceId: string
+  readonly pageId: string
+  readonly pageScore: unknown
+  readonly anchor: string
+  readonly heading: string
+  readonly body: string
+  readonly score: unknown
+}
+
+/**
+ * Postgres' `ts_rank` weights, in its order {D, C, B, A}: body (C) 0.1, heading (B) 0.5, title
+ * (A) 1, the same ratio as FTS5's `bm25(…, 10, 5, 1)`. D is never written.
+ */
+const PG_WEIGHTS = "{0.1, 0.1, 0.5, 1}"
+
+/**
+ * The matching sections of `spaceIds` with their scores (higher is better), as the CTE
+ * `hits (id, space_id, page_id, anchor, score)`. Materialized: the engine's match and rank
+ * run once, for the pages' grouping and for their sections.
+ */
+const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArray<SpaceId>): Fragment =>
+  sql.onDialectOrElse({
+    pg: () => sql`hits AS MATERIALIZED (
+      SELECT s.id, s.space_id, s.page_id, s.anchor,
+        CAST(ts_rank(CAST(${PG_WEIGHTS} AS real[]), s.document, q.query) AS double precision) AS score
+      FROM search_sections s, (SELECT CAST(${tsquery(terms)} AS tsquery) AS query) q
+      WHERE s.space_id = ANY(${spaceIds}) AND s.document @@ q.query
+    )`,
+    orElse: () => sql`hits AS MATERIALIZED (
+      SELECT s.id, s.space_id, s.page_id, s.anchor, -bm25(search_terms, 10.0, 5.0, 1.0) AS score
+      FROM search_terms JOIN search_sections s ON s.id = search_terms.rowid
+      WHERE search_terms MATCH ${ftsQuery(terms)}
+        AND s.space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
+    )`
+  })
+
+/**
+ * One statement: the matching sections (`hits`), their pages by best score (ties by space id,
+ * then page id) and the window of them (`pages`), and the best sections of each page of the
+ * window (`ranked`), at most `MAX_SECTIONS_PER_PAGE`, in the order of the answer.
+ */
+export const pageHitsStatement = (
+  sql: SqlClient,
+  terms: ReadonlyArray<SearchTerm>,
+  spaceIds: ReadonlyArray<SpaceId>,
+  window: { readonly offset: number; readonly limit: number }
+) => sql<SectionHitRow>`WITH ${hits(sql, terms, spaceIds)},
+  pages AS (
+    SELECT space_id, page_id, MAX(score) AS score FROM hits GROUP BY space_id, page_id
+    ORDER BY score DESC, space_id, page_id LIMIT ${window.limit} OFFSET ${window.offset}
+  ),
+  ranked AS (
+    SELECT h.id, h.space_id, h.page_id, h.anchor, h.score, p.score AS page_score,
+      ROW_NUMBER() OVER (PARTITION BY h.space_id, h.page_id ORDER BY h.score DESC, h.anchor) AS n
+    FROM hits h JOIN pages p ON p.space_id = h.space_id AND p.page_id = h.page_id
+  )
+  SELECT r.space_id, r.page_id, r.page_score, r.anchor, s.heading, s.body, r.score
+  FROM ranked r JOIN search_sections s ON s.id = r.id
+  WHERE r.n <= ${MAX_SECTIONS_PER_PAGE}
+  ORDER BY r.page_score DESC, r.space_id, r.page_id, r.n`
+
+/** The rows, in the answer's order, as pages with their sections. */
+export const toPageHits = (rows: ReadonlyArray<SectionHitRow>): Array<PageHit> => {
+  const pages: Array<{ spaceId: SpaceId; pageId: string; score: number; sections: Array<SectionHit> }> = []
+  for (const row of rows) {
+    let page = pages[pages.length - 1]
+    if (page === undefined || page.spaceId !== row.spaceId || page.pageId !== row.pageId) {
+      page = { spaceId: row.spaceId as SpaceId, pageId: row.pageId, score: Number(row.pageScore), sections: [] }
+      pages.push(page)
+    }
+    page.sections.push({ anchor: row.anchor, heading: row.heading, body: row.body, score: Number(row.score) })
+  }
+  return pages
+}

@@ -1,0 +1,3 @@
+export * from "./searchTokens.js"
+export * from "./indexedSections.js"
+export * from "./SearchIndexer.js"

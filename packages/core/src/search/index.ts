@@ -1,0 +1,5 @@
+export * from "./inputs.js"
+export * from "./parseQuery.js"
+export * from "./snippet.js"
+export * from "./SearchResult.js"
+export * from "./Search.js"

@@ -1,0 +1,140 @@
+/**
+ * The words search matches, the queries people type and the snippets results show, against a
+ * plain model of matching: text is found by its own words, in any case and with or without
+ * accents, CJK text by any run of two or more of its characters, the last word by its start;
+ * random text never makes parsing or snippets throw, and no query term is anything but words.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { FastCheck as fc } from "effect"
+import { MAX_TOKEN_LENGTH, tokenSpans, tokenText } from "../../packages/core/src/content/search/searchTokens.js"
+import { MIN_PREFIX_LENGTH, parseQuery } from "../../packages/core/src/search/parseQuery.js"
+import { MARK_CLOSE, MARK_OPEN, SNIPPET_LENGTH, snippet } from "../../packages/core/src/search/snippet.js"
+import type { SearchQuery, SearchTerm } from "../../packages/core/src/storage/search/SearchRecords.js"
+
+/** The model: does a text (one field) hold a term? */
+const holds = (tokens: ReadonlyArray<string>, term: SearchTerm): boolean => {
+  if (term._tag === "Word") return tokens.some((t) => (term.prefix ? t.startsWith(term.token) : t === term.token))
+  return tokens.some((_, i) => term.tokens.every((t, k) => tokens[i + k] === t))
+}
+const matches = (text: string, query: SearchQuery) => {
+  const tokens = tokenText(text).split(" ")
+  return query.terms.length > 0 && query.terms.every((term) => holds(tokens, term))
+}
+
+const latin = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzéèêàçüöñåø0123456789")
+const cjk = fc.constantFrom(..."東京都日本語観光案内寿司漢字のはをにがカタカナ한국어")
+const punctuation = fc.constantFrom(..." \n\t.,;:!?-_*\"'()[]{}^~<>/\\|@#$%&+=`")
+const word = fc.string({ unit: latin, minLength: 1, maxLength: 12 })
+const text = fc.string({ unit: fc.oneof(latin, latin, latin, cjk, punctuation, punctuation), maxLength: 300 })
+const sentence = fc.array(word, { minLength: 1, maxLength: 20 }).map((words) => words.join(" "))
+
+/** A property over fast-check's arbitraries, as a test. */
+const prop = <T extends Array<unknown>>(name: string, arbitraries: { [K in keyof T]: fc.Arbitrary<T[K]> }, predicate: (...args: T) => void) =>
+  it(name, () => fc.assert((fc.property as unknown as (...args: Array<unknown>) => fc.IProperty<T>)(...arbitraries, predicate)))
+
+const strip = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "")
+
+describe("searchTokens", () => {
+  prop("every token is letters and digits, folded, at most 64 characters, inside its span", [fc.string({ maxLength: 400 })], (s) => {
+    for (const span of tokenSpans(s)) {
+      expect(span.token).toMatch(/^[\p{L}\p{N}]+$/u)
+      expect(span.token.length).toBeLessThanOrEqual(MAX_TOKEN_LENGTH)
+      expect(span.token).toBe(span.token.toLowerCase())
+      expect(span.start).toBeLessThan(span.end)
+      expect(span.end).toBeLessThanOrEqual(s.length)
+    }
+  })
+
+  prop("case and accents do not matter", [sentence], (s) => {
+    expect(tokenText(s.toUpperCase())).toBe(tokenText(s))
+    expect(tokenText(strip(s))).toBe(tokenText(s))
+    expect(tokenText(s.normalize("NFD"))).toBe(tokenText(s))
+  })
+
+  it("splits CJK into characters and code at its punctuation", () => {
+    expect(tokenText("東京都の案内")).toBe("東 京 都 の 案 内")
+    expect(tokenText("Café getUserById snake_case v1.2")).toBe("cafe getuserbyid snake case v1 2")
+    expect(tokenText("x".repeat(MAX_TOKEN_LENGTH + 1))).toBe("")
+  })
+})
+
+describe("parseQuery", () => {
+  prop("never throws, and its terms are only folded words", [fc.string({ maxLength: 600 })], (s) => {
+    for (const term of parseQuery(s).terms) {
+      const tokens = term._tag === "Word" ? [term.token] : term.tokens
+      expect(tokens.length).toBeGreaterThan(0)
+      for (const token of tokens) expect(token).toMatch(/^[\p{L}\p{N}]+$/u)
+    }
+  })
+
+  prop("a text is found by any run of its words, typed as they are", [text, fc.nat(), fc.nat()], (s, from, length) => {
+    const spans = tokenSpans(s)
+    fc.pre(spans.length > 0)
+    const start = from % spans.length
+    const end = Math.min(spans.length, start + 1 + (length % 4))
+    const typed = s.slice(spans[start]!.start, spans[end - 1]!.end)
+    expect(matches(s, parseQuery(typed))).toBe(true)
+    expect(matches(s, parseQuery(`"${typed}"`))).toBe(true)
+  })
+
+  prop("CJK text is found by any substring of two or more characters", [fc.string({ unit: cjk, minLength: 2, maxLength: 30 }), fc.nat(), fc.nat()], (s, from, length) => {
+      const chars = [...s]
+      const start = from % (chars.length - 1)
+      const piece = chars.slice(start, start + 2 + (length % (chars.length - start - 1))).join("")
+      expect(matches(s, parseQuery(piece))).toBe(true)
+    }
+  )
+
+  prop("the last word is found by its start while typing", [sentence, fc.nat()], (s, cut) => {
+    const words = s.split(" ")
+    const last = tokenText(words[words.length - 1]!)
+    fc.pre(last.length >= MIN_PREFIX_LENGTH && !last.includes(" "))
+    const typed = [...words.slice(0, -1), last.slice(0, MIN_PREFIX_LENGTH + (cut % (last.length - MIN_PREFIX_LENGTH + 1)))].join(" ")
+    const query = parseQuery(typed)
+    expect(query.terms.at(-1)).toMatchObject({ _tag: "Word", prefix: true })
+    expect(matches(s, query)).toBe(true)
+    // A trailing space ends the word: it is then whole.
+    expect(parseQuery(`${typed} `).terms.every((term) => term._tag !== "Word" || !term.prefix)).toBe(true)
+  })
+
+  it("reads operators as separators (a word they split is a phrase) and quotes as phrases", () => {
+    expect(parseQuery('NEAR(a b) OR title:x -y ^z "brown fox" *').terms).toEqual([
+      { _tag: "Phrase", tokens: ["near", "a"] },
+      { _tag: "Word", token: "b", prefix: false },
+      { _tag: "Word", token: "or", prefix: false },
+      { _tag: "Phrase", tokens: ["title", "x"] },
+      { _tag: "Word", token: "y", prefix: false },
+      { _tag: "Word", token: "z", prefix: false },
+      { _tag: "Phrase", tokens: ["brown", "fox"] }
+    ])
+    expect(parseQuery("!!! *** ---").terms).toEqual([])
+    expect(parseQuery('"open quote').terms).toEqual([
+      { _tag: "Word", token: "open", prefix: false },
+      { _tag: "Word", token: "quote", prefix: true }
+    ])
+  })
+})
+
+describe("snippet", () => {
+  const unmarked = (s: string) => s.split(MARK_OPEN).join("").split(MARK_CLOSE).join("").replace(/^…|…$/gu, "")
+
+  prop("is a piece of the text, bounded, and marks only what matches", [text, fc.string({ maxLength: 40 })], (s, q) => {
+    const query = parseQuery(q)
+    const cut = snippet(s, query.terms)
+    const flat = s.replace(/\s+/gu, " ").trim()
+    expect(flat).toContain(unmarked(cut))
+    const marked = [...cut.matchAll(/\*\*(.+?)\*\*/gu)].map((m) => m[1]!)
+    for (const piece of marked) {
+      const tokens = tokenText(piece).split(" ")
+      expect(query.terms.some((term) => holds(tokens, term))).toBe(true)
+    }
+    expect(unmarked(cut).length).toBeLessThanOrEqual(SNIPPET_LENGTH + 300)
+  })
+
+  it("cuts around the first match and marks each", () => {
+    const body = `${"Filler words come first here. ".repeat(10)}Then the Café opens, and the café closes.`
+    const cut = snippet(body, parseQuery("cafe").terms)
+    expect(cut.startsWith("…")).toBe(true)
+    expect(cut).toContain("the **Café** opens, and the **café** closes.")
+  })
+})
