@@ -10,6 +10,24 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 /** A Postgres column the SQLite file does not have, made from the SQLite row (by column name). */
 export type DerivedColumns = Readonly<Record<string, Readonly<Record<string, (row: Readonly<Record<string, unknown>>) => unknown>>>>
 
+/** The tables in an order where each comes after the tables its foreign keys reference (by name otherwise). */
+const referencedFirst = async (client: pg.Client, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+  const edges = await client.query<{ child: string; parent: string }>(
+    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+     FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`
+  )
+  const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set<string>()]))
+  for (const { child, parent } of edges.rows) if (child !== parent) parents.get(child)?.add(parent)
+  const ordered: Array<string> = []
+  const visit = (table: string, path: ReadonlySet<string>) => {
+    if (ordered.includes(table) || path.has(table)) return
+    for (const parent of parents.get(table) ?? []) if (parents.has(parent)) visit(parent, new Set([...path, table]))
+    ordered.push(table)
+  }
+  for (const table of tables) visit(table, new Set())
+  return ordered
+}
+
 /**
  * SQLite's virtual tables (FTS5) and their shadow tables (`<name>_data`, …): an index SQLite
  * keeps of other tables' rows, which Postgres keeps its own way (in a column of the table).
@@ -47,7 +65,7 @@ export const copySqliteToPostgres = async (sqliteFile: string, postgresUrl: stri
       .map((t) => t.name)
       .filter((name) => !skipped.has(name))
     await client.query("BEGIN")
-    for (const table of tables) {
+    for (const table of await referencedFirst(client, tables)) {
       const sqliteColumns = sqlite.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all().map((c) => c.name)
       const target = await client.query<{
         column_name: string
