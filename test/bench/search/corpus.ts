@@ -195,7 +195,8 @@ export const generateCorpus = (options: CorpusOptions = DEFAULT_CORPUS): Corpus 
       if (cjk && random() < 0.5) parts.push(cjkSentence(false))
       if (random() < 0.03) parts.push(`\`\`\`ts\nconst user = await ${PLANTED.code[Math.floor(random() * PLANTED.code.length)]}(id)\n\`\`\``)
     }
-    return { id: `p${local}`, title: capitalize(wordsOf(3).join(" ")), markdown: `${parts.join("\n\n")}\n` }
+    // Titles are Zipf words and repeat ("The the the"): the slug is the page's number.
+    return { id: `p${local}`, slug: `page-${local}`, title: capitalize(wordsOf(3).join(" ")), markdown: `${parts.join("\n\n")}\n` }
   }
 
   const spaces: Array<CorpusSpace> = []

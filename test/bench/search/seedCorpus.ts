@@ -1,4 +1,4 @@
-import { Content, ContentEngine, Organizations, type RevisionId, SearchIndexer, type SpaceId, Spaces } from "@quire/core"
+import { Content, ContentEngine, Organizations, type RevisionId, Search, type SpaceId, Spaces } from "@quire/core"
 import { Effect } from "effect"
 import type { Corpus } from "./corpus.js"
 
@@ -35,9 +35,7 @@ export const seedCorpus = (corpus: Corpus) =>
       }
     }
     // Each merge indexed its space; were one behind (an index written later than the merge), this would bring it up to date.
-    const indexer = yield* SearchIndexer
-    let caughtUp = 0
-    while (yield* indexer.catchUpOne) caughtUp++
-    if (caughtUp > 0) console.log(`  search corpus: ${caughtUp} spaces were behind their revision and were indexed by SearchIndexer.catchUpOne`)
+    const caughtUp = yield* (yield* Search).catchUp
+    if (caughtUp > 0) console.log(`  search corpus: ${caughtUp} spaces were behind their revision and were indexed by Search.catchUp`)
     return { corpus, organizationId: organization.id, spaceIds, seconds: (performance.now() - started) / 1000 } satisfies SeededCorpus
   })
