@@ -7,7 +7,8 @@ import { join } from "node:path"
 import pg from "pg"
 import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
 import type { ContentStorage } from "./contentEngine.js"
-import { copySqliteToPostgres } from "./copyToPostgres.js"
+import { tsvectorText } from "../../adapters/sql/src/search/tsvector.js"
+import { copySqliteToPostgres, type DerivedColumns } from "./copyToPostgres.js"
 import { createDatabase } from "./postgresDatabase.js"
 import type { Seeded } from "./seed.js"
 
@@ -111,6 +112,16 @@ export const postgresContentStorage: ContentStorage = async (pages) => {
   return { layer: PostgresStorage.layer({ url: database.url }), release: database.drop }
 }
 
+/**
+ * The search index's sections: SQLite keeps their token texts (for its FTS5 table), Postgres a
+ * tsvector of them, which the adapter writes as a literal; the same function makes it here.
+ */
+const SEARCH_INDEX_COLUMNS: DerivedColumns = {
+  search_sections: {
+    document: (row) => tsvectorText({ title: String(row.title_terms), heading: String(row.heading_terms), body: String(row.body_terms) })
+  }
+}
+
 /** Builds Quire's storage layer once, which migrates the database, and releases it. */
 const migrate = (url: string) =>
   Effect.runPromise(Effect.scoped(Layer.build(PostgresStorage.layer({ url, maxConnections: 1 }))))
@@ -125,7 +136,7 @@ export const postgresBackend = async (seeded: Seeded): Promise<Backend> => {
   try {
     await migrate(database.url)
     await withClient(database.url, (client) => client.query(RENDERED_PAGES_TABLE))
-    await copySqliteToPostgres(seeded.filename, database.url)
+    await copySqliteToPostgres(seeded.filename, database.url, SEARCH_INDEX_COLUMNS)
   } catch (error) {
     await database.drop()
     throw error

@@ -38,6 +38,12 @@ export interface BenchConfig {
   readonly quireFrom: "built" | "source"
   /** Runs the startup figures are medians of (measured only with `quireFrom: built`). */
   readonly startupRuns: number
+  /** The sections to run (`BENCH_ONLY=search,listSpaces`, their JSON keys); unset, all of them. */
+  readonly only: ReadonlyArray<string> | undefined
+  /** Timed calls per query class and scope in the search section (after a warm-up of a tenth as many). */
+  readonly searchRuns: number
+  /** Spaces of the search corpus (100 pages each). */
+  readonly searchSpaces: number
 }
 
 const positive = (name: string, fallback: number): number => {
@@ -66,6 +72,12 @@ const quireFrom = (): BenchConfig["quireFrom"] => {
   return raw
 }
 
+const only = (): ReadonlyArray<string> | undefined => {
+  const raw = process.env.BENCH_ONLY
+  if (raw === undefined || raw.trim() === "") return undefined
+  return raw.split(",").map((key) => key.trim())
+}
+
 export const readConfig = (): BenchConfig => ({
   backends: backends(),
   durationSeconds: positive("BENCH_DURATION", 10),
@@ -83,5 +95,8 @@ export const readConfig = (): BenchConfig => ({
   cpuProfileDir: process.env.BENCH_CPU_PROF || undefined,
   keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
   quireFrom: quireFrom(),
-  startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7))
+  startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7)),
+  only: only(),
+  searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
+  searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200))
 })

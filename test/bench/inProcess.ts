@@ -9,7 +9,7 @@
  * wrapping `pg.Client#query`). Postgres runs the same texts, `$n` for `?`, with SET
  * TRANSACTION instead of the write-lock UPDATE. Raw runs exactly these, in this order:
  *
- * create (`Spaces.create(org, { title })`): 12 statements
+ * create (`Spaces.create(org, { title })`): 17 statements
  *   BEGIN; UPDATE write_lock SET id = id (SQLite only: takes the write lock), or
  *   SET TRANSACTION ISOLATION LEVEL SERIALIZABLE (Postgres only);
  *   SELECT the caller's membership (members); SELECT the organization; SELECT 1 whether the
@@ -18,7 +18,9 @@
  *   released, it ends with the COMMIT); INSERT INTO objects (the empty tree and its empty map
  *   node, two rows, already there) ON CONFLICT (hash) DO NOTHING RETURNING hash;
  *   INSERT INTO revisions; SELECT MAX(position) FROM collections, then FROM spaces (the end
- *   key of the root); INSERT INTO spaces; COMMIT.
+ *   key of the root); INSERT INTO spaces; the search index following the new revision
+ *   (`SearchIndexer.follow`): SELECT its indexed revision, SELECT the revision, SELECT its root
+ *   object, DELETE its sections, INSERT its indexed revision; COMMIT.
  * read (`Spaces.get(id)`): 2 statements
  *   SELECT the space LEFT JOIN the caller's membership (`findWithMembership`). The
  *   organization is not read. SELECT the open comments of its main content (its `comments`).
@@ -119,11 +121,39 @@ const SQL = {
   lastSpace:
     "SELECT MAX(position) AS position FROM spaces WHERE (organization_id = ? AND deleted_at IS NULL AND parent_id IS NULL)",
   insertSpace: `INSERT INTO spaces ("id","organization_id","parent_id","title","emoji","visibility","edit_mode","default_level","resolved_level","revision_id","position","created_at","updated_at","deleted_at") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  indexedRevision: "SELECT revision_id FROM search_spaces WHERE space_id = ?",
+  revision: "SELECT id, space_id, parents, type, root, created_at FROM revisions WHERE id = ?",
+  objects: "SELECT hash, kind, body FROM objects WHERE hash IN (?)",
+  dropSections: "DELETE FROM search_sections WHERE space_id = ?",
+  indexAt:
+    "INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id",
   spaceWithMember:
     "SELECT s.id, s.organization_id AS space_organization_id, s.parent_id, s.title, s.emoji, s.visibility, s.edit_mode, s.default_level, s.resolved_level, s.revision_id, s.position, s.created_at, s.updated_at, s.deleted_at, m.user_id AS member_user_id, m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at FROM spaces s LEFT JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ? WHERE s.id = ?",
   updateSpace: `UPDATE spaces SET "organization_id" = ?, "parent_id" = ?, "title" = ?, "emoji" = ?, "visibility" = ?, "edit_mode" = ?, "default_level" = ?, "resolved_level" = ?, "revision_id" = ?, "position" = ?, "created_at" = ?, "updated_at" = ?, "deleted_at" = ? WHERE id = ?`,
   page: `SELECT ${SPACE_COLUMNS}, (SELECT CAST(COUNT(*) AS INTEGER) FROM spaces WHERE (organization_id = ? AND deleted_at IS NULL)) AS total_count FROM spaces WHERE (organization_id = ? AND deleted_at IS NULL AND 1=1) ORDER BY created_at ASC, id ASC LIMIT ?`
 } as const
+
+type IndexStatement = "indexedRevision" | "revision" | "objects" | "dropSections" | "indexAt"
+
+/**
+ * What `SearchIndexer.follow` sends for a new space (Spaces.create): the index's revision (none),
+ * the revision and its (empty) root tree, then the space's sections dropped and its revision recorded.
+ */
+const indexEmptySpace = (run: (name: IndexStatement, values: Array<unknown>) => unknown, id: string, revisionId: string) => {
+  run("indexedRevision", [id])
+  run("revision", [revisionId])
+  run("objects", [EMPTY_TREE.hash])
+  run("dropSections", [id])
+  run("indexAt", [id, revisionId])
+}
+
+const indexEmptySpaceAsync = async (run: (name: IndexStatement, values: Array<unknown>) => Promise<unknown>, id: string, revisionId: string) => {
+  await run("indexedRevision", [id])
+  await run("revision", [revisionId])
+  await run("objects", [EMPTY_TREE.hash])
+  await run("dropSections", [id])
+  await run("indexAt", [id, revisionId])
+}
 
 /** The open comments of `n` spaces' main content: the counts a space answers with (`spaceCounts.ts`). */
 const openComments = (n: number) =>
@@ -259,6 +289,7 @@ const rawSqlite = (target: InProcessTarget): RawSide => {
       const lastCollection = s.lastCollection.get(org) as { position: string | null }
       const lastSpace = s.lastSpace.get(org) as { position: string | null }
       s.insertSpace.run(...newSpaceValues(org, id, revisionId, title, endKey([lastCollection.position, lastSpace.position]), at))
+      indexEmptySpace((name, values) => (s[name].reader ? s[name].all(...values) : s[name].run(...values)), id, revisionId)
       s.commit.run()
     },
     read: (id) => {
@@ -333,6 +364,7 @@ const rawPostgres = async (target: InProcessTarget): Promise<RawSide> => {
       const [lastSpace] = await unnamed(q.lastSpace, [org])
       const position = endKey([lastCollection?.position, lastSpace?.position])
       await unnamed(q.insertSpace, newSpaceValues(org, id, revisionId, title, position, at))
+      await indexEmptySpaceAsync((name, values) => unnamed(q[name], values), id, revisionId)
       await unnamed(q.commit)
     },
     read: async (id) => {

@@ -1,10 +1,10 @@
 import type { ContentSpace } from "./seedContent.js"
 import { type BenchContext, round, type Section, type Target } from "./section.js"
 
-const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+export const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /** The rounds timed per size, after one untimed. */
-const ROUNDS = 15
+export const ROUNDS = 15
 
 const call = async (target: Target, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${target.url}${path}`, {
@@ -22,7 +22,7 @@ const call = async (target: Target, method: string, path: string, body?: unknown
  * then `POST …/merge`, of which only the merge is timed. Each merge moves the space on, so the
  * next change request starts from it and merges without conflict.
  */
-const mergeOnce = async (target: Target, space: ContentSpace, n: number) => {
+export const mergeOnce = async (target: Target, space: ContentSpace, n: number) => {
   const base = `/v1/spaces/${space.spaceId}/change-requests`
   const changeRequest = await call(target, "POST", base, { subject: `Bench ${n}` })
   const documents = space.pageIds.filter((id) => id.startsWith("p"))

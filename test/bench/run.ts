@@ -20,6 +20,8 @@ import { listSpacesSection } from "./listSpaces.js"
 import { mergeChangeRequestSection } from "./mergeChangeRequest.js"
 import { POSTGRES_ADMIN_URL, postgresReachable } from "./postgresDatabase.js"
 import { stopAll } from "./processes.js"
+import { DEFAULT_CORPUS, generateCorpus } from "./search/corpus.js"
+import { searchSection } from "./search/searchSection.js"
 import { collectResults, formatTable, summaryJson, writeJson } from "./report.js"
 import type { BenchContext, Section, SectionResult, Target } from "./section.js"
 import { type Seeded, seed } from "./seed.js"
@@ -29,6 +31,28 @@ import { compareResponses, fetchAll, sampleIds } from "./verify.js"
 import { ensureWrk } from "./wrk.js"
 
 const config = readConfig()
+
+/** Every section by its JSON key, in the order they run (in-process writes go last). */
+const SECTIONS: ReadonlyArray<readonly [key: string, make: (context: BenchContext) => Section]> = [
+  ["getSpaceById", getSpaceByIdSection],
+  ["getPageById", getPageByIdSection],
+  ["listSpaces", listSpacesSection],
+  ["mergeChangeRequest", mergeChangeRequestSection],
+  ["search", searchSection],
+  ["inProcess", inProcessSection],
+  ["content", contentSection]
+]
+
+/** The sections `BENCH_ONLY` names (all when unset); an unknown name stops the run before any work. */
+const chosenSections = (only: BenchConfig["only"]) => {
+  if (only === undefined) return SECTIONS
+  const known = ["startup", ...SECTIONS.map(([key]) => key)]
+  for (const key of only) if (!known.includes(key)) throw new Error(`BENCH_ONLY: "${key}" is not one of ${known.join(", ")}`)
+  return SECTIONS.filter(([key]) => only.includes(key))
+}
+const chosen = chosenSections(config.only)
+const measuresSearch = chosen.some(([key]) => key === "search")
+const measuresStartup = config.only === undefined || config.only.includes("startup")
 const dir = mkdtempSync(join(tmpdir(), "quire-bench-"))
 const backends: Array<Backend> = []
 
@@ -56,6 +80,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const BAR = "!".repeat(78)
 
+
+
 /** The backends to measure: those asked for, or SQLite and (when it answers) Postgres. */
 const chooseBackends = async (wanted: BenchConfig["backends"]): Promise<ReadonlyArray<BackendName>> => {
   if (wanted !== "auto") return wanted
@@ -81,15 +107,8 @@ const measure = async (
 ): Promise<ReadonlyArray<readonly [key: string, result: SectionResult]>> => {
   console.log(`\n== ${backend.title} ==`)
   const context: BenchContext = { config, seeded, dir, backend }
-  // Each section gives one key of the JSON summary; in-process writes go last.
-  const sections: ReadonlyArray<Section> = [
-    getSpaceByIdSection(context),
-    getPageByIdSection(context),
-    listSpacesSection(context),
-    mergeChangeRequestSection(context),
-    inProcessSection(context),
-    contentSection(context)
-  ]
+  // Each section gives one key of the JSON summary.
+  const sections: ReadonlyArray<Section> = chosen.map(([, make]) => make(context))
 
   const quirePort = await freePort()
   const baselinePort = await freePort()
@@ -150,20 +169,26 @@ const bench = async () => {
   const load = () => loadavg().map((l) => l.toFixed(2)).join(" ")
   console.log(`Load average (1, 5, 15 min) at start: ${load()}`)
   // Startup first, on the quiet machine, and only from the build (what the bars are about).
-  const startup = config.quireFrom === "built" ? await measureStartup() : undefined
+  const startup = config.quireFrom === "built" && measuresStartup ? await measureStartup() : undefined
   const names = await chooseBackends(config.backends)
   console.log(`Backends: ${names.join(", ")}`)
 
-  console.log(`Seeding ${config.spaces} spaces in ${dir} …`)
+  if (config.only) console.log(`Sections: ${config.only.join(", ")} (BENCH_ONLY)`)
+  const searchCorpus = measuresSearch ? generateCorpus({ ...DEFAULT_CORPUS, spaces: config.searchSpaces }) : undefined
+  console.log(
+    `Seeding ${config.spaces} spaces${searchCorpus ? ` and the search corpus (${searchCorpus.pageCount} pages in ${searchCorpus.spaces.length} spaces)` : ""} in ${dir} …`
+  )
   const seeded = await seed({
     filename: join(dir, "quire.db"),
     spaces: config.spaces,
     serviceBudgetSeconds: config.serviceSeedBudgetSeconds,
-    minServiceSpaces: Math.min(config.spaces, 100)
+    minServiceSpaces: Math.min(config.spaces, 100),
+    searchCorpus
   })
   console.log(
     `Seeded 1 user, 1 API token, 1 organization, ${seeded.spaceIds.length} spaces in ${seeded.seconds.toFixed(1)} s ` +
-      `(${seeded.viaService} by Spaces.create, ${seeded.viaBulk} copied in bulk from the shape of a service-made row)`
+      `(${seeded.viaService} by Spaces.create, ${seeded.viaBulk} copied in bulk from the shape of a service-made row)` +
+      (seeded.search ? `; of which the search corpus took ${seeded.search.seconds.toFixed(1)} s` : "")
   )
   for (const name of names) backends.push(await prepare(name, seeded))
 

@@ -3,6 +3,8 @@ import { SqliteStorage } from "@quire/storage-sqlite"
 import Database from "better-sqlite3"
 import { Effect, Layer } from "effect"
 import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
+import type { Corpus } from "./search/corpus.js"
+import { type SeededCorpus, seedCorpus } from "./search/seedCorpus.js"
 import { type ContentSpace, seedContentSpaces } from "./seedContent.js"
 
 export interface Seeded {
@@ -16,6 +18,8 @@ export interface Seeded {
   readonly viaBulk: number
   /** Spaces of 10 and 10,000 pages, in an organization of their own, and their page ids. */
   readonly content: ReadonlyArray<ContentSpace>
+  /** The search corpus in an organization of its own, when the search section runs. */
+  readonly search: SeededCorpus | undefined
   readonly seconds: number
 }
 
@@ -26,6 +30,8 @@ export interface SeedOptions {
   readonly serviceBudgetSeconds: number
   /** At least this many spaces are made by the service, whatever the budget, to copy the shape of. */
   readonly minServiceSpaces: number
+  /** The search benchmark's corpus, to seed in an organization of its own. */
+  readonly searchCorpus?: Corpus | undefined
 }
 
 const spaceTitle = (n: number) => `Space ${String(n).padStart(5, "0")}`
@@ -37,8 +43,8 @@ const tableCounts = (db: Database.Database): Map<string, number> => {
   return new Map(tables.map(({ name }) => [name, db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}"`).get()!.n]))
 }
 
-/** The tables the bulk copy writes: a space, and its first revision. */
-const COPIED_TABLES = new Set(["spaces", "revisions"])
+/** The tables the bulk copy writes: a space, its first revision, and the revision its search index is at. */
+const COPIED_TABLES = new Set(["spaces", "revisions", "search_spaces"])
 
 /** Tables other than those copied that one Spaces.create wrote to: the bulk copy would miss their rows. */
 const otherTablesWritten = (before: Map<string, number>, after: Map<string, number>) =>
@@ -85,6 +91,11 @@ const copySpaces = (db: Database.Database, templateId: string, from: number, to:
   }
   const insertSpace = insertInto("spaces", template)
   const insertRevision = insertInto("revisions", revision)
+  // An empty space's index has no sections, only the revision it is at (the space's first).
+  const indexed = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'search_spaces'").get()!.n > 0
+    ? db.prepare<[string], Record<string, unknown>>("SELECT * FROM search_spaces WHERE space_id = ?").get(templateId)
+    : undefined
+  const insertIndexed = indexed ? insertInto("search_spaces", indexed) : undefined
   const last = db
     .prepare<[string], { position: string }>(
       "SELECT MAX(position) AS position FROM spaces WHERE organization_id = ? AND parent_id IS NULL AND deleted_at IS NULL"
@@ -108,6 +119,7 @@ const copySpaces = (db: Database.Database, templateId: string, from: number, to:
         created_at: at,
         updated_at: at
       })
+      insertIndexed?.run({ ...indexed, space_id: id, revision_id: revisionId })
       ids.push(id)
     }
   })()
@@ -149,6 +161,7 @@ export const seed = async (options: SeedOptions): Promise<Seeded> => {
       viaService,
       viaBulk: bulkIds.length,
       content: result.content,
+      search: result.search,
       seconds: (performance.now() - started) / 1000
     }
   } finally {
@@ -164,7 +177,8 @@ const seedAsUser = (options: SeedOptions) =>
       Effect.gen(function* () {
         const spaces = yield* asUser(options, user.id, token)
         const content = yield* seedContentSpaces(CONTENT_SIZES)
-        return { ...spaces, content }
+        const search = options.searchCorpus === undefined ? undefined : yield* seedCorpus(options.searchCorpus)
+        return { ...spaces, content, search }
       }),
       Actor,
       user

@@ -1,0 +1,130 @@
+import { median, mergeOnce, ROUNDS } from "../mergeChangeRequest.js"
+import { type BenchContext, round, type Section, type TableRow } from "../section.js"
+import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
+import { rawSpaceId } from "./corpus.js"
+import { type HttpClassFigures, measureHttpClass } from "./httpSearch.js"
+import type { RawClassFigures, RawEngine } from "./rawEngine.js"
+import { measureRawEngine } from "./rawEngine.js"
+import { rawPostgresEngine } from "./rawPostgres.js"
+import { SCOPES, type Scope } from "./rawQuery.js"
+import { rawSqliteEngine } from "./rawSqlite.js"
+
+/** Merge rounds start here, so that no round writes the text an earlier section's round left on the same page. */
+const FIRST_ROUND = 1_000
+
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2))
+
+/**
+ * Full-text search (issue 34) on the seeded corpus (`corpus.ts`): each query class through
+ * `GET /v1/orgs/{id}/search` and `GET /v1/spaces/{id}/search`, p50 and p99 one request at a
+ * time, beside the same class answered by the naive raw engine of the backend on the same
+ * corpus (built by the bench in a store of its own, measured with no server up); and the
+ * merge of a one-page change request in a corpus space against one in the 10-page space.
+ */
+export const searchSection = (context: BenchContext): Section => {
+  const seeded = context.seeded.search
+  if (seeded === undefined) throw new Error("search: the corpus was not seeded")
+  const { corpus } = seeded
+  const runs = context.config.searchRuns
+  const warmup = Math.max(5, Math.round(runs / 10))
+  const http = new Map<string, Record<Scope, HttpClassFigures>>()
+  let raw: ReadonlyMap<string, RawClassFigures> | undefined
+  let rawBuildSeconds = 0
+  const reindex = new Map<number, number>()
+
+  return {
+    key: "search",
+    onQuire: async (quire) => {
+      const paths: Record<Scope, string> = {
+        org: `/v1/orgs/${seeded.organizationId}/search`,
+        space: `/v1/spaces/${seeded.spaceIds[corpus.focusSpace]}/search`
+      }
+      console.log(`search: ${corpus.classes.length} query classes × organization and space, ${runs} requests each, one at a time …`)
+      for (const queryClass of corpus.classes) {
+        const figures = {} as Record<Scope, HttpClassFigures>
+        for (const scope of SCOPES) figures[scope] = await measureHttpClass(quire, paths, scope, queryClass, runs, warmup)
+        http.set(queryClass.name, figures)
+        console.log(
+          `  ${queryClass.name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms (${figures.org.results} pages), ` +
+            `space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms (${figures.space.results} pages)`
+        )
+      }
+      console.log(`search: ${ROUNDS} one-page merges into the 10-page space and into a space of the ${corpus.pageCount}-page organization …`)
+      const small = context.seeded.content.find((space) => space.pages === 10)
+      if (small === undefined) throw new Error("search: no 10-page content space")
+      const focus = corpus.spaces[corpus.focusSpace]!
+      const large = { pages: corpus.pageCount, spaceId: seeded.spaceIds[corpus.focusSpace]!, pageIds: focus.pages.map((page) => page.id) }
+      for (const space of [small, large]) {
+        const times: Array<number> = []
+        for (let n = 0; n <= ROUNDS; n++) {
+          const took = await mergeOnce(quire, space, FIRST_ROUND + n)
+          if (n > 0) times.push(took)
+        }
+        reindex.set(space.pages, median(times))
+        console.log(`  ${space.pages} pages: median ${median(times).toFixed(2)} ms`)
+      }
+    },
+    offline: async () => {
+      const engine: RawEngine =
+        context.backend.name === "sqlite" ? await rawSqliteEngine(corpus, context.dir) : await rawPostgresEngine(corpus)
+      try {
+        rawBuildSeconds = engine.buildSeconds
+        console.log(`search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${runs} queries per class and scope …`)
+        const scopes = { org: corpus.spaces.map(rawSpaceId), space: [rawSpaceId(corpus.spaces[corpus.focusSpace]!)] }
+        raw = await measureRawEngine(engine, corpus, scopes, runs, warmup)
+      } finally {
+        await engine.close()
+      }
+    },
+    result: () => {
+      if (raw === undefined || http.size === 0) throw new Error("search: not measured")
+      const rows: Array<TableRow> = []
+      const failed: Array<string> = []
+      const classes: Record<string, unknown> = {}
+      for (const queryClass of corpus.classes) {
+        const quire = http.get(queryClass.name)!
+        const rawFigures = raw.get(queryClass.name)!
+        const perScope: Record<string, unknown> = {}
+        for (const scope of SCOPES) {
+          const bar = barFor(queryClass, scope, rawFigures[scope])
+          const pass = meetsBar(quire[scope], bar)
+          if (!pass) failed.push(`${queryClass.name}/${scope}`)
+          perScope[scope] = {
+            p50Ms: round(quire[scope].p50Ms),
+            p99Ms: round(quire[scope].p99Ms),
+            rawP50Ms: round(rawFigures[scope].p50Ms),
+            rawP99Ms: round(rawFigures[scope].p99Ms)
+          }
+          rows.push({
+            figure: `${queryClass.name} ${scope} p50 / p99 ms`,
+            quire: `${ms(quire[scope].p50Ms)} / ${ms(quire[scope].p99Ms)}`,
+            baseline: `raw ${ms(rawFigures[scope].p50Ms)} / ${ms(rawFigures[scope].p99Ms)}`,
+            ratio: `${pass ? "PASS" : "FAIL"} ${bar.rule === "beat" ? "<" : "≤"} ${ms(bar.p50Ms)} / ${ms(bar.p99Ms)}`
+          })
+        }
+        classes[queryClass.name] = perScope
+      }
+      const small = reindex.get(10)
+      const large = reindex.get(corpus.pageCount)
+      if (small === undefined || large === undefined) throw new Error("search: re-indexing not measured")
+      const reindexPass = large <= REINDEX_RATIO_BAR * small
+      if (!reindexPass) failed.push("reindex")
+      rows.push({
+        figure: `merge + re-index ms, 10 / ${corpus.pageCount} pages`,
+        quire: `${ms(small)} / ${ms(large)}`,
+        ratio: `${(large / small).toFixed(2)} ${reindexPass ? "PASS" : "FAIL"} ≤ ${REINDEX_RATIO_BAR}`
+      })
+      rows.push({ figure: "seed corpus s (Quire) / raw engine build s", quire: seeded.seconds.toFixed(1), baseline: rawBuildSeconds.toFixed(1) })
+      return {
+        json: {
+          classes,
+          reindexMs: { "10": round(small), [String(corpus.pageCount)]: round(large) },
+          failed,
+          seedSeconds: round(seeded.seconds, 1),
+          rawBuildSeconds: round(rawBuildSeconds, 1)
+        },
+        rows
+      }
+    }
+  }
+}
