@@ -1,6 +1,6 @@
 import { Effect } from "effect"
-import { decodeCursor, MAX_LIMIT } from "../shared/pagination.js"
 import { InvalidInput } from "../shared/errors.js"
+import { toKeyset } from "../shared/pagination.js"
 
 /** The longest query, in characters (code points), as the official spec says. */
 export const QUERY_MAX = 512
@@ -21,23 +21,23 @@ export interface SearchWindow {
   readonly limit: number
 }
 
-/** The query (1 to 512 characters), the page token (an offset in the ranking) and the limit. */
+const notOurs = () => InvalidInput.of("page", "not a page token returned by this search")
+
+/**
+ * The query (1 to 512 characters), and the page and limit as every list reads them
+ * (`toKeyset`), the page token holding an offset in the ranking.
+ */
 export const searchWindow = (input: SearchInput): Effect.Effect<SearchWindow, InvalidInput> =>
   Effect.gen(function* () {
     const length = [...input.query].length
     if (length < 1 || length > QUERY_MAX) {
       return yield* Effect.fail(InvalidInput.of("query", `must be 1 to ${QUERY_MAX} characters`))
     }
-    const limit = input.limit ?? SEARCH_DEFAULT_LIMIT
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      return yield* Effect.fail(InvalidInput.of("limit", `must be a whole number from 1 to ${MAX_LIMIT}`))
-    }
-    if (input.page === undefined || input.page === "") return { query: input.query, offset: 0, limit }
-    const key = yield* decodeCursor(input.page)
-    const offset = key[0]
-    if (key.length !== 1 || typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > SEARCH_MAX_OFFSET) {
-      return yield* Effect.fail(InvalidInput.of("page", "not a page token returned by this search"))
+    const { after, limit } = yield* toKeyset({ page: input.page, limit: input.limit ?? SEARCH_DEFAULT_LIMIT })
+    if (after === undefined) return { query: input.query, offset: 0, limit }
+    const offset = after[0]
+    if (after.length !== 1 || typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > SEARCH_MAX_OFFSET) {
+      return yield* Effect.fail(notOurs())
     }
     return { query: input.query, offset, limit }
   })
-
