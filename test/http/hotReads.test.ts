@@ -40,7 +40,7 @@ const world = Effect.gen(function* () {
   const empty = yield* asAda(spaces.create(organization.id, { title: "Empty" }))
   const { revision } = yield* asAda((yield* ContentEngine).importPages(PAGES, { spaceId: space.id as SpaceId }))
   yield* asAda((yield* Content).merge(space.id as SpaceId, { revision: revision.id as RevisionId }))
-  return { adaToken, bobToken, spaceId: space.id, emptyId: empty.id }
+  return { adaToken, bobToken, spaceId: space.id, emptyId: empty.id, organizationId: organization.id }
 })
 
 interface Answer {
@@ -126,6 +126,57 @@ describe("HotReads", () => {
     }).pipe(Effect.provide(inProcessApi({ requestsPerToken: 0 })))
   )
 
+  it.scoped("answers every search exactly as the API does, typed text included", () =>
+    Effect.gen(function* () {
+      const { adaToken, bobToken, spaceId, emptyId, organizationId } = yield* world
+      const runtime = yield* Effect.runtime<HttpClient.HttpClient>()
+      const mostly = <A>(usual: ReadonlyArray<A>, other: ReadonlyArray<A>) =>
+        fc.oneof({ arbitrary: fc.constantFrom(...usual), weight: 4 }, { arbitrary: fc.constantFrom(...other), weight: 1 })
+      const request = fc.record({
+        authorization: mostly([`Bearer ${adaToken}`], [`Bearer ${bobToken}`, "Bearer quire_neverIssued", undefined]),
+        scope: mostly(
+          [`/v1/spaces/${spaceId}/search`, `/v1/orgs/${organizationId}/search`],
+          [`/v1/spaces/${emptyId}/search`, "/v1/spaces/nosuchspace/search", "/v1/orgs/nosuchorg/search"]
+        ),
+        query: mostly(
+          ["?query=hello", "?query=Hello+world", "?query=%22hello%20world%22", "?query=serve&limit=1", "?query=quire", "?query=caf%C3%A9", "?query=%E6%9D%B1%E4%BA%AC"],
+          [
+            "",
+            "?query=",
+            "?query=%FF",
+            "?query=%",
+            "?query=*",
+            "?query=NEAR(a)",
+            "?query=a&query=b",
+            "?query=hello&limit=0",
+            "?query=hello&limit=x",
+            "?query=hello&page=bogus",
+            `?query=${"a".repeat(513)}`,
+            "?query=hello&__proto__=1"
+          ]
+        )
+      })
+      yield* Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(request, (r) =>
+            Runtime.runPromise(runtime)(
+              Effect.gen(function* () {
+                const headers: Record<string, string> = {}
+                if (r.authorization !== undefined) headers.authorization = r.authorization
+                const url = `${r.scope}${r.query}`
+                // A key given twice is the API's alone.
+                const viaApi = yield* get(`${url}${url.includes("?") ? "&" : "?"}unused=1&unused=2`, headers)
+                const asIs = yield* get(url, headers)
+                expect(asIs, url).toEqual(viaApi)
+              })
+            )
+          ),
+          { numRuns: 150, seed: 20261127 }
+        )
+      )
+    }).pipe(Effect.provide(inProcessApi({ requestsPerToken: 0 })))
+  )
+
   it.scoped("answers a plain successful read itself, and leaves everything else to the API", () =>
     Effect.gen(function* () {
       const { adaToken, bobToken, spaceId } = yield* world
@@ -152,6 +203,12 @@ describe("HotReads", () => {
       expect(Option.map(yield* answer(`${page}?format=markdown`)!, (response) => response.status)).toEqual(Option.some(200))
       expect(yield* answer(`${page}?format=document`)!).toEqual(Option.none())
       expect(answer(`${page}?format=markdown&format=markdown`)).toBeUndefined()
+      // Search reads typed text: an escaped query is still its to answer; an invalid escape is not.
+      const search = `/v1/spaces/${spaceId}/search`
+      const found = yield* answer(`${search}?query=Hello+%2Aworld%2A`)!
+      expect(Option.map(found, (response) => response.status)).toEqual(Option.some(200))
+      expect(answer(`${search}?query=%FF`)).toBeUndefined()
+      expect(yield* answer(`${search}?query=hello`, `Bearer ${bobToken}`)!).toEqual(Option.none())
       // The other hot read: the space itself.
       expect(Option.map(yield* answer(`/v1/spaces/${spaceId}`)!, (response) => response.status)).toEqual(Option.some(200))
       expect(yield* answer(`/v1/spaces/${spaceId}`, `Bearer ${bobToken}`)!).toEqual(Option.none())

@@ -297,6 +297,8 @@ export const contentContract = (storage: StorageLayer) =>
 
             expect(yield* spaces.count(organization.id, false)).toBe(live.length)
             expect(yield* spaces.count(organization.id, true)).toBe(visible.length)
+            expect(byId(yield* spaces.all(organization.id, false))).toStrictEqual(byId(live))
+            expect(byId(yield* spaces.all(organization.id, true))).toStrictEqual(byId(visible))
             for (const parent of [null, parents[0]!.id]) {
               const children = yield* spaces.children(organization.id, parent)
               expect(byId(children)).toStrictEqual(byId(live.filter((s) => s.parentId === parent)))

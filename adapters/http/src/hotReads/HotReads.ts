@@ -8,7 +8,9 @@ import { ContentReadHandlers } from "../content/ContentHandlers.js"
 import { SpacesGroup } from "../spaces/SpacesGroup.js"
 import { SpaceReadHandlers } from "../spaces/SpacesHandlers.js"
 import type { RequestOf } from "../shared/RequestOf.js"
-import { compileHotRoute } from "./hotRoute.js"
+import { SearchGroup } from "../search/SearchGroup.js"
+import { SearchReadHandlers } from "../search/SearchHandlers.js"
+import { compileHotRoute, type HotRouteOptions } from "./hotRoute.js"
 
 /**
  * The reads a busy server answers most, answered without the API's router, its decoding
@@ -47,7 +49,8 @@ type Handler = (request: {
 const hotRoute = <Group extends HttpApiGroup.HttpApiGroup.Any & { readonly identifier: string }, Name extends string>(
   group: Group,
   name: Name,
-  handler: (request: RequestOf<Group, Name>) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, Actor>
+  handler: (request: RequestOf<Group, Name>) => Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, Actor>,
+  options: HotRouteOptions = {}
 ) => {
   const served = QuireApi.groups[group.identifier]
   const endpoint = served?.endpoints[name]
@@ -56,7 +59,7 @@ const hotRoute = <Group extends HttpApiGroup.HttpApiGroup.Any & { readonly ident
   if ([...served.middlewares].some((tag) => (tag as unknown) !== Authentication) || endpoint.middlewares.size > 0 || QuireApi.middlewares.size > 0) {
     throw new Error(`${name}: a hot route's only middleware must be Authentication`)
   }
-  return { match: compileHotRoute(endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps), handler: handler as unknown as Handler }
+  return { match: compileHotRoute(endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps, options), handler: handler as unknown as Handler }
 }
 
 const BEARER = "Bearer "
@@ -67,7 +70,15 @@ export const HotReadsLive = Layer.effect(
     const tokens = yield* BearerTokens
     const content = yield* ContentReadHandlers
     const spaces = yield* SpaceReadHandlers
-    const routes = [hotRoute(ContentGroup, "getPageById", content.pageById), hotRoute(SpacesGroup, "getSpaceById", spaces.getSpaceById)]
+    const search = yield* SearchReadHandlers
+    // Search reads typed text: its query value is escaped whenever it holds a space or a non-ASCII letter.
+    const typed = { escapedValues: true }
+    const routes = [
+      hotRoute(ContentGroup, "getPageById", content.pageById),
+      hotRoute(SpacesGroup, "getSpaceById", spaces.getSpaceById),
+      hotRoute(SearchGroup, "searchSpaceContent", search.space, typed),
+      hotRoute(SearchGroup, "searchOrganizationContent", search.organization, typed)
+    ]
     const none = Option.none<HttpServerResponse.HttpServerResponse>()
 
     const answer = (request: HttpServerRequest.HttpServerRequest) => {

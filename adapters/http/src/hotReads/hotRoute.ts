@@ -14,6 +14,28 @@ export interface HotRequestParts {
  */
 const PLAIN = "[A-Za-z0-9_~-]+"
 const plain = new RegExp(`^${PLAIN}$`)
+/**
+ * A query value as a client escapes text (`encodeURIComponent`, or a form's `+` for a space):
+ * taken by a route that reads typed text (search), decoded as the router decodes it.
+ */
+const escaped = /^[A-Za-z0-9_~.!*'()%+-]+$/
+
+/** An escaped query value as the router reads it (`+` a space, `%XX` UTF-8); undefined when it is not valid UTF-8. */
+const decodeEscaped = (value: string): string | undefined => {
+  try {
+    return decodeURIComponent(value.replaceAll("+", " "))
+  } catch {
+    return undefined
+  }
+}
+
+export interface HotRouteOptions {
+  /**
+   * Query values may be escaped text (see `escaped`), decoded before the endpoint's schema reads
+   * them; keys stay plain. Default: values are plain, and anything escaped is left to the API.
+   */
+  readonly escapedValues?: boolean
+}
 
 /** How many decoded query texts a hot route keeps, and the longest it keeps. */
 const MAX_REMEMBERED_QUERIES = 64
@@ -21,12 +43,13 @@ const MAX_REMEMBERED_QUERY = 256
 
 /**
  * Matches the URLs of `endpoint` (a GET with path and query parameters only) in their plainest
- * form: each path parameter and each query key and value plain text (see `PLAIN`), no key twice.
+ * form: each path parameter and each query key and value plain text (see `PLAIN`; a value may be
+ * escaped text with `options.escapedValues`), no key twice.
  * For such a URL the API's router finds the same endpoint with the same strings (it has nothing
  * to decode), so decoding them with the endpoint's own schemas gives what its handler would get.
  * Undefined for any other URL, or when a schema refuses a value: the API answers those.
  */
-export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps) => {
+export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps, options: HotRouteOptions = {}) => {
   if (endpoint.method !== "GET" || Option.isSome(endpoint.payloadSchema) || Option.isSome(endpoint.headersSchema)) {
     throw new Error(`${endpoint.name}: only a GET read without payload or headers can be a hot route`)
   }
@@ -50,8 +73,10 @@ export const compileHotRoute = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWit
       const equals = pair.indexOf("=")
       if (equals < 0) return undefined
       const key = pair.slice(0, equals)
-      const value = pair.slice(equals + 1)
-      if (!plain.test(key) || !plain.test(value) || key in out) return undefined
+      const raw = pair.slice(equals + 1)
+      if (!plain.test(key) || key in out) return undefined
+      const value = plain.test(raw) ? raw : options.escapedValues === true && escaped.test(raw) ? decodeEscaped(raw) : undefined
+      if (value === undefined) return undefined
       out[key] = value
     }
     return out

@@ -53,6 +53,7 @@ export const makeMemorySpaceRepository = (store: MemoryStore): Context.Tag.Servi
       )
     ),
   count: (organizationId, visibleOnly) => store.read((t) => liveSpaces(t, organizationId, visibleOnly).length),
+  all: (organizationId, visibleOnly) => store.read((t) => liveSpaces(t, organizationId, visibleOnly)),
   listExpired: (deletedBefore, limit) =>
     store.read((t) =>
       sortedBy(

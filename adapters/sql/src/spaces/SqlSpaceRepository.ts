@@ -159,6 +159,11 @@ export const makeSqlSpaceRepository = Effect.gen(function* () {
         return { rows: rows.map(toSpaceRecord), count: yield* countOfPage(rows, keyset, count(where)) }
       }).pipe(Effect.orDie),
     count: (organizationId, visibleOnly) => count(live(organizationId, visibleOnly)).pipe(Effect.orDie),
+    all: (organizationId, visibleOnly) =>
+      read(sql<SpaceRow>`SELECT ${columns} FROM spaces WHERE ${sql.and(live(organizationId, visibleOnly))}`).pipe(
+        Effect.map((rows) => rows.map(toSpaceRecord)),
+        Effect.orDie
+      ),
     listExpired: (deletedBefore, limit) =>
       sql<{ id: string }>`SELECT id FROM spaces
         WHERE deleted_at IS NOT NULL AND deleted_at <= ${deletedBefore}

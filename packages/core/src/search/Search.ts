@@ -6,7 +6,7 @@ import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import { Access } from "../policy/Access.js"
 import { authorized, unrestricted } from "../policy/Authorized.js"
 import type { OrganizationId, SpaceId } from "../shared/ids.js"
-import { encodeCursor, MAX_LIMIT } from "../shared/pagination.js"
+import { encodeCursor } from "../shared/pagination.js"
 import { Urls } from "../shared/Urls.js"
 import type { PageHit, SearchQuery } from "../storage/search/SearchRecords.js"
 import { SearchIndex } from "../storage/search/SearchIndex.js"
@@ -84,28 +84,13 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
         })
       )
 
-    /** The spaces of the organization the member can view (not deleted). */
-    const visibleSpaces = (organizationId: OrganizationId, admin: boolean) =>
-      Effect.gen(function* () {
-        const all: Array<SpaceRecord> = []
-        let after: ReadonlyArray<string | number> | undefined
-        for (;;) {
-          const slice = yield* spaces.list(organizationId, { visibleOnly: !admin, order: "asc" }, { after, limit: MAX_LIMIT })
-          const rows = slice.rows.slice(0, MAX_LIMIT)
-          all.push(...rows)
-          if (slice.rows.length <= MAX_LIMIT) return all
-          const last = rows[rows.length - 1]!
-          after = [last.createdAt, last.id]
-        }
-      })
-
     const organization = (organizationId: OrganizationId, input: SearchInput) =>
       authorized(
         Effect.gen(function* () {
           const window = yield* searchWindow(input)
           const { member } = yield* access.organization(organizationId)
           // Guests have no level on any content.
-          const visible = member.role === null ? [] : yield* visibleSpaces(organizationId, member.role === "admin")
+          const visible = member.role === null ? [] : yield* spaces.all(organizationId, member.role !== "admin")
           const byId = new Map(visible.map((s) => [s.id, s]))
           const query = parseQuery(window.query)
           const found = yield* hits(query, visible.map((s) => s.id), window)

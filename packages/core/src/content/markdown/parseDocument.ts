@@ -40,16 +40,28 @@ export interface ParseOptions {
   readonly documentPath?: string
 }
 
-/**
- * Reads a markdown document (CommonMark + GFM + YAML frontmatter) as the spec's
- * `insert_page` / `update_page` read one. Pure; never throws.
- */
-export const parseDocument = (markdown: string, options: ParseOptions = {}): ParsedDocument => {
+/** The document's frontmatter, the heading that gives its title, and the blocks of its body. */
+const readBlocks = (markdown: string) => {
   const tree = parseTree(markdown)
   const frontmatter = readFrontmatter(tree)
   const { metadata, issues: metadataIssues } = pageMetadata(frontmatter.data)
   const heading = metadata.title === undefined ? leadingTitleHeading(tree) : undefined
   const blocks = tree.children.filter((child) => child.type !== "yaml" && child !== heading?.heading)
+  return { frontmatter, metadata, metadataIssues, heading, blocks }
+}
+
+/**
+ * The lead and sections of a document as `parseDocument` reads them, without printing its body
+ * or collecting its references: what the search index needs of each page it writes.
+ */
+export const documentOutline = (markdown: string): Pick<ParsedDocument, "lead" | "sections"> => sectionsOf(readBlocks(markdown).blocks)
+
+/**
+ * Reads a markdown document (CommonMark + GFM + YAML frontmatter) as the spec's
+ * `insert_page` / `update_page` read one. Pure; never throws.
+ */
+export const parseDocument = (markdown: string, options: ParseOptions = {}): ParsedDocument => {
+  const { frontmatter, metadata, metadataIssues, heading, blocks } = readBlocks(markdown)
   const body: Root = { type: "root", children: blocks }
   const { lead, sections } = sectionsOf(blocks)
   return {

@@ -1,5 +1,5 @@
 import type { IndexedSection } from "../../storage/search/SearchRecords.js"
-import { parseDocument } from "../markdown/parseDocument.js"
+import { documentOutline } from "../markdown/parseDocument.js"
 import type { PageValue } from "../tree/objects.js"
 import { tokenText } from "./searchTokens.js"
 
@@ -11,7 +11,7 @@ import { tokenText } from "./searchTokens.js"
 export const indexedSections = (page: PageValue, markdown: string | undefined): ReadonlyArray<IndexedSection> => {
   if (page.type !== "document" && page.type !== "group") return []
   const title = tokenText(page.title)
-  const parsed = markdown === undefined || markdown === "" ? undefined : parseDocument(markdown)
+  const parsed = markdown === undefined || markdown === "" ? undefined : documentOutline(markdown)
   const leadBody = [page.description ?? "", parsed?.lead ?? ""].filter((part) => part !== "").join("\n")
   const lead: IndexedSection = {
     pageId: page.id,

@@ -6,6 +6,7 @@ import type { RevisionRepository } from "../../storage/content/RevisionRepositor
 import { MarkdownWork } from "../markdown/work/MarkdownWork.js"
 import { batchMarkdown, prepareDocuments } from "../markdown/work/PreparedDocument.js"
 import { DecodedObjects } from "../store/DecodedObjects.js"
+import { KnownRevisions } from "../store/KnownRevisions.js"
 import { PersistentMapsLive } from "../store/PersistentMaps.js"
 import type { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { applyChanges } from "./apply/applyChanges.js"
@@ -19,7 +20,7 @@ import { makeRenderCache } from "./render/RenderCache.js"
 /** The summed size of the renders an engine keeps, as UTF-8 JSON. */
 const RENDERS_BYTES = 32 * 1024 * 1024
 
-type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage | DecodedObjects
+type EnginePorts = ObjectStore | BlobStore | RevisionRepository | PersistentMapsService | Storage | DecodedObjects | KnownRevisions
 
 /**
  * The content engine over the storage ports, for services that need no ports of their own
@@ -52,5 +53,5 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       renders: makeRenderCache(RENDERS_BYTES)
     }
   }),
-  dependencies: [PersistentMapsLive, DecodedObjects.layer()]
+  dependencies: [PersistentMapsLive, DecodedObjects.layer(), KnownRevisions.layer()]
 }) {}

@@ -6,6 +6,7 @@ import { ObjectStore } from "../../storage/content/ObjectStore.js"
 import type { RevisionRecord } from "../../storage/content/RevisionRecord.js"
 import { RevisionRepository } from "../../storage/content/RevisionRepository.js"
 import { DecodedObjects } from "../store/DecodedObjects.js"
+import { KnownRevisions } from "../store/KnownRevisions.js"
 import type { PersistentMaps } from "../store/PersistentMap.js"
 import { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { makeObjectLoader, type ObjectLoader } from "./ObjectLoader.js"
@@ -25,12 +26,18 @@ export const makeEngineReads: Effect.Effect<EngineReads, never, ObjectStore | Pe
     const shared = yield* Effect.serviceOption(DecodedObjects)
     const loader = makeObjectLoader(yield* ObjectStore, Option.getOrUndefined(shared))
     const revisions = yield* RevisionRepository
+    const known = Option.getOrUndefined(yield* Effect.serviceOption(KnownRevisions))
+    const found = (id: string) =>
+      Effect.flatMap(revisions.findById(id as RevisionId), Option.match({ onNone: () => Effect.fail(NotFound.of("Revision", id)), onSome: Effect.succeed }))
     return {
       maps,
       loader,
       tree: (hash) => makeTreeReader(maps, loader, hash),
-      revision: (id) =>
-        Effect.flatMap(revisions.findById(id as RevisionId), Option.match({ onNone: () => Effect.fail(NotFound.of("Revision", id)), onSome: Effect.succeed }))
+      revision: (id) => {
+        if (known === undefined) return found(id)
+        const record = known.get(id)
+        return record !== undefined ? Effect.succeed(record) : Effect.tap(found(id), (r) => Effect.sync(() => known.set(id, r)))
+      }
     }
   }
 )

@@ -52,6 +52,8 @@ export class SpaceRepository extends Context.Tag("@quire/core/SpaceRepository")<
       keyset: Keyset
     ) => Effect.Effect<Slice<SpaceRecord>, never, Authorized>
     readonly count: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<number, never, Authorized>
+    /** Every space of the organization not deleted (`visibleOnly` as in `SpaceQuery`), in no order, in one read. */
+    readonly all: (organizationId: OrganizationId, visibleOnly: boolean) => Effect.Effect<ReadonlyArray<SpaceRecord>, never, Authorized>
     /** Spaces deleted at or before `deletedBefore`. */
     readonly listExpired: (
       deletedBefore: Timestamp,

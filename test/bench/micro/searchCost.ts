@@ -1,0 +1,99 @@
+/**
+ * `tsx test/bench/micro/searchCost.ts`: what one search costs in process (no HTTP), per query
+ * class of the search bench, on a SQLite file holding the bench's corpus: median wall and CPU
+ * milliseconds of `Search.space` (the focus space) and `Search.organization` (every space).
+ *   MICRO_SPACES=<n>  corpus spaces (200)      MICRO_RUNS=<n>  timed calls per class (40)
+ *   MICRO_SEED_CACHE=<dir>  seed once there, copy for later runs
+ *   MICRO_CLASSES=rare,common  only these classes
+ * For where the time goes, run it under `node --import tsx --cpu-prof`.
+ */
+import { Actor, Collections, Content, ContentEngine, Ids, Organizations, Search, Spaces, Urls, Users, type OrganizationId, type SpaceId } from "@quire/core"
+import { SqliteStorage } from "@quire/storage-sqlite"
+import { Effect, Layer, Option } from "effect"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { testAuthority } from "../../support/authority.js"
+import { DEFAULT_CORPUS, generateCorpus } from "../search/corpus.js"
+import { seedCorpus } from "../search/seedCorpus.js"
+
+const spacesWanted = Number(process.env.MICRO_SPACES ?? DEFAULT_CORPUS.spaces)
+const runs = Number(process.env.MICRO_RUNS ?? 40)
+const only = process.env.MICRO_CLASSES?.split(",")
+const corpus = generateCorpus({ ...DEFAULT_CORPUS, spaces: spacesWanted })
+
+const layerOn = (filename: string) =>
+  Layer.mergeAll(Search.Default, Content.Default, ContentEngine.Default, Collections.Default, Spaces.Default, Organizations.Default, Users.Default).pipe(
+    Layer.provideMerge(Layer.mergeAll(SqliteStorage.layer({ filename }), testAuthority, Ids.random, Urls.layer("http://quire.test")))
+  )
+
+interface Seeded {
+  readonly userEmail: string
+  readonly organizationId: string
+  readonly spaceIds: ReadonlyArray<string>
+}
+
+const seedInto = (filename: string) =>
+  Effect.gen(function* () {
+    const user = yield* (yield* Users).create({ email: "bench@example.com", displayName: "Bench" })
+    const seeded = yield* Effect.provideService(seedCorpus(corpus), Actor, user)
+    return { userEmail: user.email, organizationId: seeded.organizationId, spaceIds: seeded.spaceIds } satisfies Seeded
+  }).pipe(Effect.provide(layerOn(filename)), Effect.scoped)
+
+const prepare = async (): Promise<{ filename: string; seeded: Seeded }> => {
+  const cache = process.env.MICRO_SEED_CACHE ?? mkdtempSync(join(tmpdir(), "quire-search-cost-"))
+  const cached = join(cache, `search-${spacesWanted}.db`)
+  const described = `${cached}.json`
+  if (!existsSync(described)) {
+    mkdirSync(cache, { recursive: true })
+    console.log(`Seeding ${corpus.pageCount} pages in ${spacesWanted} spaces into ${cached} …`)
+    writeFileSync(described, JSON.stringify(await Effect.runPromise(seedInto(cached) as Effect.Effect<Seeded, unknown>)))
+  }
+  const filename = join(mkdtempSync(join(tmpdir(), "quire-search-cost-run-")), "q.db")
+  copyFileSync(cached, filename)
+  return { filename, seeded: JSON.parse(readFileSync(described, "utf8")) as Seeded }
+}
+
+const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+const { filename, seeded } = await prepare()
+
+const program = Effect.gen(function* () {
+  const search = yield* Search
+  const users = yield* Users
+  const user = Option.getOrThrow(yield* users.findByEmail(seeded.userEmail))
+  const asUser = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.provideService(self, Actor, user)
+  const focus = seeded.spaceIds[corpus.focusSpace] as SpaceId
+  const org = seeded.organizationId as OrganizationId
+  console.log(`class`.padEnd(12), "space wall / cpu ms".padEnd(22), "org wall / cpu ms".padEnd(22), "org pages")
+  for (const queryClass of corpus.classes) {
+    if (only !== undefined && !only.includes(queryClass.name)) continue
+    const measure = <A>(call: (query: string) => Effect.Effect<A, unknown>) =>
+      Effect.gen(function* () {
+        const wall: Array<number> = []
+        const cpu: Array<number> = []
+        let last: A | undefined
+        for (let i = 0; i < runs + 5; i++) {
+          const query = queryClass.queries[i % queryClass.queries.length]!
+          const w = performance.now()
+          const c = cpuMs()
+          last = yield* call(query)
+          if (i >= 5) {
+            wall.push(performance.now() - w)
+            cpu.push(cpuMs() - c)
+          }
+        }
+        return { text: `${median(wall).toFixed(2)} / ${median(cpu).toFixed(2)}`, last }
+      })
+    const inSpace = yield* measure((query) => asUser(search.space(focus, { query })))
+    const inOrg = yield* measure((query) => asUser(search.organization(org, { query })))
+    const pages = (inOrg.last as { items: ReadonlyArray<{ pages: ReadonlyArray<unknown> }> }).items.reduce((n, s) => n + s.pages.length, 0)
+    console.log(queryClass.name.padEnd(12), inSpace.text.padEnd(22), inOrg.text.padEnd(22), pages)
+  }
+})
+
+await Effect.runPromise(program.pipe(Effect.provide(layerOn(filename)), Effect.scoped) as Effect.Effect<void>)
