@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
-import { MAX_SECTIONS_PER_PAGE, type PageHit, type SearchTerm, type SectionHit, type SpaceId } from "@quire/core"
+import { MAX_SECTIONS_PER_PAGE, type PageHit, RANKED_SECTIONS, type SearchTerm, type SectionHit, type SpaceId } from "@quire/core"
 import { ftsQuery } from "./ftsQuery.js"
 import { tsquery } from "./tsquery.js"
 
@@ -24,7 +24,9 @@ const PG_WEIGHTS = "{0.1, 0.1, 0.5, 1}"
 /**
  * The matching sections of `spaceIds` with their scores (higher is better), as the CTE
  * `hits (id, space_id, page_id, anchor, score)`. Materialized: the engine's match and rank
- * run once, for the pages' grouping and for their sections.
+ * run once, for the pages' grouping and for their sections. At most `RANKED_SECTIONS`, the
+ * first in the engine's order (FTS5: rowid; Postgres: the bitmap scan's, by block): ranking is
+ * per output row, so a word in every section costs that many scores, not one per section.
  */
 const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArray<SpaceId>): Fragment =>
   sql.onDialectOrElse({
@@ -33,12 +35,14 @@ const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: Readon
         CAST(ts_rank(CAST(${PG_WEIGHTS} AS real[]), s.document, q.query) AS double precision) AS score
       FROM search_sections s, (SELECT CAST(${tsquery(terms)} AS tsquery) AS query) q
       WHERE s.space_id = ANY(${spaceIds}) AND s.document @@ q.query
+      LIMIT ${RANKED_SECTIONS}
     )`,
     orElse: () => sql`hits AS MATERIALIZED (
       SELECT s.id, s.space_id, s.page_id, s.anchor, -bm25(search_terms, 10.0, 5.0, 1.0) AS score
       FROM search_terms JOIN search_sections s ON s.id = search_terms.rowid
       WHERE search_terms MATCH ${ftsQuery(terms)}
         AND s.space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
+      LIMIT ${RANKED_SECTIONS}
     )`
   })
 

@@ -73,6 +73,13 @@ export interface PageHit {
 /** How many matching sections a page hit carries. */
 export const MAX_SECTIONS_PER_PAGE = 3
 
+/**
+ * The most matching sections an engine ranks for one query: past it (a word in most sections,
+ * such as `the`), the first this many in the engine's own order are ranked and the rest left
+ * out, so that a query costs at most this many scores, however common its words.
+ */
+export const RANKED_SECTIONS = 2_000
+
 /** A space whose index is not at its current revision. */
 export interface StaleSpace {
   readonly spaceId: SpaceId
