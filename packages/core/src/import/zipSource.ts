@@ -9,17 +9,23 @@ import { unzipFolder } from "./unzipFolder.js"
 const isMarkdown = (path: string) => /\.(md|markdown)$/i.test(path)
 const isReadme = (name: string) => /^readme\.(md|markdown)$/i.test(name)
 
-const byPath = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true })
+const bySegments = (a: PathPage, b: PathPage) => {
+  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) {
+    const order = a.path[i]!.localeCompare(b.path[i]!, "en", { numeric: true })
+    if (order !== 0) return order
+  }
+  return a.path.length - b.path.length
+}
 
 /**
  * The plain reading of a folder's files: each markdown file a page, `README.md` the page of
- * its folder, pages in path order, folders without a README as group pages. The layout reader
+ * its folder, pages in path order (numbers in names by value), folders without a README as group pages. The layout reader
  * (`SUMMARY.md`, frontmatter) replaces it where the folder follows Quire's layout.
  */
 export const folderToPages = (files: ReadonlyMap<string, Uint8Array>) =>
   Effect.gen(function* () {
     const found: Array<PathPage> = []
-    for (const path of [...files.keys()].filter(isMarkdown).sort(byPath)) {
+    for (const path of [...files.keys()].filter(isMarkdown)) {
       const segments = path.split("/")
       const name = segments[segments.length - 1]!
       const text = yield* decodeText(files.get(path)!, path)
@@ -29,7 +35,7 @@ export const folderToPages = (files: ReadonlyMap<string, Uint8Array>) =>
       found.push({ path: at, ...splitTitle(text, fallback) })
     }
     if (found.length === 0) return yield* new NothingToImport({ message: "the folder has no markdown file (.md)" })
-    return yield* pagesByPath(found, { groups: true })
+    return yield* pagesByPath(found.sort(bySegments), { groups: true })
   })
 
 /** A zip of markdown → pages: `unzipFolder` under the zip limits, then `folderToPages`. */
