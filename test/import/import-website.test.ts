@@ -106,6 +106,17 @@ describe("crawlWebsite", () => {
     }).pipe(Effect.scoped, Effect.provide(loopback))
   )
 
+  it.live("credentials in the start URL go with the links of its origin", () =>
+    Effect.gen(function* () {
+      const { base, server } = yield* serve(site)
+      const authorizations = new Set<string | undefined>()
+      server.prependListener("request", (request: http.IncomingMessage) => void authorizations.add(request.headers.authorization))
+      const pages = yield* crawlWebsite(base.replace("http://", "http://reader:pw@"), { ...WEBSITE_LIMITS, maxDepth: 1 })
+      expect(pages).toHaveLength(4)
+      expect([...authorizations]).toEqual([`Basic ${Buffer.from("reader:pw").toString("base64")}`])
+    }).pipe(Effect.scoped, Effect.provide(loopback))
+  )
+
   it.live("without the allow list, a loopback site is refused", () =>
     Effect.gen(function* () {
       const { base, requested } = yield* serve(site)

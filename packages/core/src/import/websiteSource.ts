@@ -31,7 +31,17 @@ const segmentsOf = (url: string): ReadonlyArray<string> => {
 const pageKey = (url: string) => {
   const parsed = new URL(url)
   parsed.hash = ""
+  parsed.username = ""
+  parsed.password = ""
   return parsed.href
+}
+
+/** The link with the start URL's credentials, which hold for its whole origin (not another one it redirected to). */
+const withCredentialsOf = (start: URL, link: URL) => {
+  if (start.origin !== link.origin) return link.href
+  link.username = start.username
+  link.password = start.password
+  return link.href
 }
 
 interface Visit {
@@ -46,6 +56,7 @@ interface Visit {
  * redirects), links with a query, and links to files are not followed; a page that fails,
  * is not HTML, or shows no content is skipped. Each page is read as the `html` source reads
  * one; the tree follows the URL paths (`pagesByPath`). The start page itself must answer.
+ * Credentials in the start URL go with every link of its origin (the fetcher sends them).
  */
 export const crawlWebsite = (start: string, limits: WebsiteLimits = WEBSITE_LIMITS) =>
   Effect.gen(function* () {
@@ -60,6 +71,7 @@ export const crawlWebsite = (start: string, limits: WebsiteLimits = WEBSITE_LIMI
     if (!isOk(first)) return yield* new UnreadableSource({ message: `${redactUrl(start)} answered HTTP ${first.status}` })
     if (!isHtml(first)) return yield* new UnreadableSource({ message: `${redactUrl(start)} is not an HTML page (${first.contentType ?? "no content type"})` })
     const origin = new URL(first.url).origin
+    const startUrl = new URL(start)
     const seen = new Set([pageKey(start), pageKey(first.url)])
     const found: Array<PathPage> = []
     let fetches = 1
@@ -93,7 +105,7 @@ export const crawlWebsite = (start: string, limits: WebsiteLimits = WEBSITE_LIMI
           if (url.origin !== origin || url.search !== "" || notAPage.test(url.pathname) || seen.has(pageKey(link))) continue
           if (fetches + next.length >= limits.maxFetches) break
           seen.add(pageKey(link))
-          next.push({ url: link, depth: depth + 1 })
+          next.push({ url: withCredentialsOf(startUrl, url), depth: depth + 1 })
         }
       }
       fetches += next.length
