@@ -1,6 +1,6 @@
 /** The one-file sources: markdown, HTML (sanitized, then turndown) and .docx (mammoth). */
 import { describe, expect, it } from "@effect/vitest"
-import { docxToPages, htmlToPages, markdownToPages, pagesFromBytes } from "@quire/core"
+import { docxToPages, htmlToPages, markdownToPages, pagesFromBytes, splitTitle } from "@quire/core"
 import { Effect } from "effect"
 import { docxOf, paragraph, zipOf } from "./import-fixtures.js"
 
@@ -123,4 +123,17 @@ describe("docx", () => {
       expect(error.message).toContain("word/document.xml")
     })
   )
+})
+
+describe("splitTitle", () => {
+  it("skips frontmatter, fenced code, empty headings and indented code; reads markup in the title", () => {
+    const cases: ReadonlyArray<readonly [string, string, string]> = [
+      ["---\ntitle: x\n# a yaml comment\n---\n# Real *one*\n\nbody", "Real one", "---\ntitle: x\n# a yaml comment\n---\n\nbody"],
+      ["```\n# no\n```\n~~~~\n# no\n~~~\n# no\n~~~~\n#   Spaced   #  \nrest", "Spaced", "```\n# no\n```\n~~~~\n# no\n~~~\n# no\n~~~~\n\nrest"],
+      ["#\n# #\n#nospace\n    # code\n # Yes\n\n\nafter", "Yes", "#\n# #\n#nospace\n    # code\n\nafter"],
+      ["# 1. Intro to [links](x)\r\n\r\nx", "1. Intro to links", "x"],
+      ["## Only level two\n\ntext", "fallback", "## Only level two\n\ntext"]
+    ]
+    for (const [markdown, title, body] of cases) expect(splitTitle(markdown, "fallback"), markdown).toEqual({ title, markdown: body })
+  })
 })

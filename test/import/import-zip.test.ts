@@ -6,6 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ContentEngine, type SpaceId, unzipFolder, ZIP_LIMITS, zipToPages } from "@quire/core"
 import { MemoryStorage } from "@quire/storage-memory"
 import { Effect, Layer } from "effect"
+import { strToU8, zipSync } from "fflate"
 import { zipOf } from "./import-fixtures.js"
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
@@ -57,9 +58,11 @@ describe("unzipFolder", () => {
     Effect.gen(function* () {
       const bomb = zipOf({ "bomb.md": new Uint8Array(ZIP_LIMITS.maxFileBytes + 10 * 1024 * 1024) })
       expect(bomb.length).toBeLessThan(1024 * 1024)
-      const error = yield* Effect.flip(unzipFolder(bomb))
-      expect(error._tag).toBe("ImportRefused")
-      expect(error.message).toContain("bomb.md")
+      for (const zip of [bomb, lyingSizes(bomb, 100)]) {
+        const error = yield* Effect.flip(unzipFolder(zip))
+        expect(error._tag).toBe("ImportRefused")
+        expect(error.message).toContain("bomb.md")
+      }
     })
   )
 
@@ -74,11 +77,25 @@ describe("unzipFolder", () => {
 
   it.effect("sizes are counted while inflating, whatever the headers declare", () =>
     Effect.gen(function* () {
-      const liar = lyingSizes(zipOf({ "small.md": new Uint8Array(5 * 1024 * 1024) }), 10)
       const limits = { maxEntries: 100, maxFileBytes: 1024 * 1024, maxTotalBytes: 100 * 1024 * 1024 }
-      const error = yield* Effect.flip(unzipFolder(liar, limits))
-      expect(error._tag).toBe("ImportRefused")
-      expect(error.message).toContain("small.md")
+      // Compressed in one slice (5 MB of zeros) and in many (40 MB), each declaring 10 bytes.
+      for (const size of [5, 40]) {
+        const liar = lyingSizes(zipOf({ "small.md": new Uint8Array(size * 1024 * 1024) }), 10)
+        const error = yield* Effect.flip(unzipFolder(liar, limits))
+        expect(error._tag).toBe("ImportRefused")
+        expect(error.message).toContain("small.md")
+      }
+      // A header that says less than there is, within the limits, still gives the whole file.
+      const content = new TextEncoder().encode("word ".repeat(20_000))
+      const files = yield* unzipFolder(lyingSizes(zipOf({ "a.md": content }), 10), limits)
+      expect(files.get("a.md")).toEqual(content)
+    })
+  )
+
+  it.effect("reads stored (uncompressed) entries too", () =>
+    Effect.gen(function* () {
+      const stored = zipSync({ "a.md": [strToU8("# Stored"), { level: 0 }] })
+      expect(text((yield* unzipFolder(stored)).get("a.md"))).toBe("# Stored")
     })
   )
 

@@ -7,16 +7,25 @@ import { UnreadableSource } from "./importErrors.js"
  */
 export const decodeText = (bytes: Uint8Array, what: string, charset = "utf-8") =>
   Effect.try({
-    try: () => new TextDecoder(knownCharset(charset), { fatal: true }).decode(bytes),
-    catch: () => new UnreadableSource({ message: `${what} is not valid ${knownCharset(charset)} text` })
+    try: () => decoderFor(charset).decode(bytes),
+    catch: () => new UnreadableSource({ message: `${what} is not valid ${decoderFor(charset).encoding} text` })
   })
 
-const knownCharset = (charset: string) => {
-  try {
-    return new TextDecoder(charset).encoding
-  } catch {
-    return "utf-8"
+const decoders = new Map<string, TextDecoder>()
+
+/** One strict decoder per charset label (an unknown label reads as UTF-8); made once, as a folder has thousands of files. */
+const decoderFor = (charset: string): TextDecoder => {
+  const label = charset.toLowerCase()
+  let decoder = decoders.get(label)
+  if (decoder === undefined) {
+    try {
+      decoder = new TextDecoder(label, { fatal: true })
+    } catch {
+      decoder = new TextDecoder("utf-8", { fatal: true })
+    }
+    if (decoders.size < 64) decoders.set(label, decoder)
   }
+  return decoder
 }
 
 /** The `charset` parameter of a `Content-Type` header, when it names one. */

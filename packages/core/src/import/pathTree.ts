@@ -68,20 +68,22 @@ export const pagesByPath = (found: ReadonlyArray<PathPage>, options: PathTreeOpt
     const children = new Map<string | null, Array<Node>>()
     for (const node of order) {
       const parent = parentOf(node)
-      children.set(parent, [...(children.get(parent) ?? []), node])
+      const siblings = children.get(parent)
+      if (siblings === undefined) children.set(parent, [node])
+      else siblings.push(node)
     }
+    const ids = yield* Effect.all(order.map(() => makeId<string>()))
+    const idOf = new Map(order.map((node, index) => [node.key, ids[index]!]))
     const pages: Array<ImportedPage> = []
-    const visit = (parent: string | null, parentId: string | null): Effect.Effect<void> =>
-      Effect.gen(function* () {
-        const taken = new Set<string>()
-        for (const node of children.get(parent) ?? []) {
-          const id = yield* makeId<string>()
-          const last = node.path[node.path.length - 1]
-          const slug = uniqueSlug(taken, slugify(last === undefined ? node.page.title : titleFromName(last)))
-          pages.push({ ...node.page, id, slug, parent: parentId })
-          yield* visit(node.key, id)
-        }
-      })
-    yield* visit(null, null)
+    const visit = (parent: string | null) => {
+      const taken = new Set<string>()
+      for (const node of children.get(parent) ?? []) {
+        const last = node.path[node.path.length - 1]
+        const slug = uniqueSlug(taken, slugify(last === undefined ? node.page.title : titleFromName(last)))
+        pages.push({ ...node.page, id: idOf.get(node.key)!, slug, parent: parent === null ? null : idOf.get(parent)! })
+        visit(node.key)
+      }
+    }
+    visit(null)
     return pages as ReadonlyArray<ImportedPage>
   })
