@@ -1,3 +1,4 @@
+import { TextDecoder } from "node:util"
 import { Effect } from "effect"
 import { UnreadableSource } from "./importErrors.js"
 

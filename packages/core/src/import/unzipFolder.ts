@@ -47,7 +47,7 @@ export const unzipFolder = (bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS, w
         if (skippedEntry(entry.name, path.right)) continue
         if (files.has(path.right)) return refused(`"${path.right}" is in it twice`)
         const content = read(entry, path.right)
-        if (Either.isLeft(content)) return content
+        if (Either.isLeft(content)) return Either.left(content.left)
         total += content.right.length
         files.set(path.right, content.right)
       }
