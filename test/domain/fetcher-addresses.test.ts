@@ -1,7 +1,7 @@
 /** The fetcher's address rules and `QUIRE_FETCH_ALLOW`'s syntax, as pure functions. */
 import { describe, expect, it } from "@effect/vitest"
-import { allows, parseAllowList, refusedRange } from "@quire/core"
-import { Either } from "effect"
+import { allows, Fetcher, GuardedFetcherLive, parseAllowList, refusedRange } from "@quire/core"
+import { ConfigProvider, Effect, Either, Layer } from "effect"
 
 describe("refusedRange", () => {
   it("refuses every non-public address, IPv4 and IPv6", () => {
@@ -68,4 +68,22 @@ describe("QUIRE_FETCH_ALLOW", () => {
       if (Either.isLeft(read)) expect(read.left).toContain(bad)
     }
   })
+})
+
+describe("GuardedFetcherLive", () => {
+  it.effect("fails to build on a QUIRE_FETCH_ALLOW entry it cannot read, naming it", () =>
+    Effect.gen(function* () {
+      const config = Layer.setConfigProvider(ConfigProvider.fromJson({ QUIRE_FETCH_ALLOW: "127.0.0.1, 10.0.0.0/99" }))
+      const error = yield* Effect.flip(Effect.provide(Fetcher, GuardedFetcherLive.pipe(Layer.provide(config))))
+      expect(String(error)).toContain("10.0.0.0/99")
+    })
+  )
+
+  it.effect("builds without QUIRE_FETCH_ALLOW (nothing refused is allowed)", () =>
+    Effect.gen(function* () {
+      const fetcher = yield* Effect.provide(Fetcher, GuardedFetcherLive.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromJson({})))))
+      const error = yield* Effect.flip(fetcher.fetch("http://127.0.0.1:1/", { maxBytes: 10, timeoutMs: 1_000, maxRedirects: 0 }))
+      expect(error._tag).toBe("FetchRefused")
+    })
+  )
 })
