@@ -1,0 +1,7 @@
+export { refusedRange } from "./addressPolicy.js"
+export { type AllowList, allows, emptyAllowList, parseAllowList } from "./allowList.js"
+export { type Fetched, Fetcher, type FetchOptions } from "./Fetcher.js"
+export { FetchFailed, FetchFailureReason, FetchRefused } from "./fetchErrors.js"
+export { fetchAllowConfig, GuardedFetcherLive, type GuardedFetcherOptions, makeGuardedFetcher } from "./GuardedFetcher.js"
+export { type Resolve, systemResolve } from "./guardedLookup.js"
+export { redactUrl } from "./redactUrl.js"
