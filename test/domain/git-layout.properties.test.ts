@@ -48,7 +48,8 @@ const body = fc.oneof(
   fc.constantFrom(
     "",
     "Hello *world*.",
-    "# A heading that is not the title\n\nText under it.",
+    // The first heading is the title the import reads; the body keeps the second.
+    "# Read as the title\n\n# A heading of the body\n\nText under it.",
     "## Install\n\n- one\n- two\n\n1. first\n2. second",
     "```ts\nconst x = 1\n```",
     "See [the setup](./setup.md) and ![a logo](../.gitbook/assets/logo.png).",
@@ -66,7 +67,7 @@ const pageSpec = fc.letrec<{ page: PageSpec }>((tie) => ({
     {
       title,
       slug: fc.option(fc.constantFrom("README", "readme", "SUMMARY", ".gitbook", "café", "guide-2", "Intro"), { nil: undefined, freq: 4 }),
-      type: fc.constantFrom("document", "document", "document", "group"),
+      type: fc.constantFrom<"document" | "group">("document", "document", "document", "group"),
       markdown: body,
       emoji: fc.option(fc.constantFrom("🎉", "📘", "✨", "yes", "1"), { nil: undefined }),
       description: fc.option(title, { nil: undefined }),

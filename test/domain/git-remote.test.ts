@@ -6,10 +6,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Conflict, GitRemote, GitRemoteError, type GitHttpClient, InvalidInput, IsomorphicGitRemote, nodeGitHttp } from "@quire/core"
 import { Effect } from "effect"
+import { execFile } from "node:child_process"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { gzipSync } from "node:zlib"
 import { gitServer, textOf } from "../support/gitServer.js"
 
+const run = promisify(execFile)
 const author = { name: "Quire", email: "quire@quire.test" }
 const remote = GitRemote.pipe(Effect.provide(IsomorphicGitRemote.layer()))
 
@@ -201,6 +208,30 @@ describe("GitRemote (isomorphic-git) against a loopback Git server", () => {
         expect(error.message).toContain(server.url)
       }
       expect(yield* Effect.promise(() => server.resolve("main"))).toBe(pushed.commit)
+    })
+  )
+
+  it.scoped("the server answers the system git, and takes a gzip request body", () =>
+    Effect.gen(function* () {
+      const server = yield* gitServer()
+      const sha = yield* Effect.promise(() => server.commit({ "README.md": "# Home\n" }))
+      const work = yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-git-clone-")))
+      yield* Effect.addFinalizer(() => Effect.promise(() => rm(work, { recursive: true, force: true })))
+      yield* Effect.promise(() => run("git", ["clone", "--quiet", server.url, join(work, "docs")]))
+      expect(yield* Effect.promise(() => readFile(join(work, "docs", "README.md"), "utf8"))).toBe("# Home\n")
+      const request = Buffer.from(`0032want ${sha}\n00000009done\n`)
+      const answer = yield* Effect.promise(() =>
+        fetch(`${server.url}/git-upload-pack`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-git-upload-pack-request", "Content-Encoding": "gzip" },
+          body: gzipSync(request)
+        })
+      )
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get("content-type")).toBe("application/x-git-upload-pack-result")
+      const body = Buffer.from(yield* Effect.promise(() => answer.arrayBuffer()))
+      expect(body.subarray(0, 8).toString()).toBe("0008NAK\n")
+      expect(body.includes(Buffer.from("PACK"))).toBe(true)
     })
   )
 
