@@ -46,7 +46,7 @@ const parseCall = (request: { readonly url: string; readonly ref: string; readon
 
 /** A new empty bare repository in memory, its one remote the call's URL. */
 const openRepository = async (call: Call): Promise<LocalRepository> => {
-  const repository = { fs: createFsFromVolume(new Volume()) as unknown as git.PromiseFsClient, gitdir: GITDIR }
+  const repository = { fs: createFsFromVolume(new Volume()) as unknown as git.PromiseFsClient, gitdir: GITDIR, cache: {} }
   await git.init({ ...repository, bare: true, defaultBranch: "main" })
   await git.addRemote({ ...repository, remote: REMOTE, url: call.url })
   return repository

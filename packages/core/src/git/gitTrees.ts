@@ -5,6 +5,8 @@ import { isUnder } from "./gitPaths.js"
 export interface LocalRepository {
   readonly fs: git.CallbackFsClient | git.PromiseFsClient
   readonly gitdir: string
+  /** isomorphic-git's cache of parsed packfiles, for one call: without it every object read parses the pack's index again. */
+  readonly cache: object
 }
 
 /** One entry of a Git tree, flattened: a file, a symlink or a submodule at a repository path. */
