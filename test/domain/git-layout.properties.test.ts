@@ -66,7 +66,10 @@ const pageSpec = fc.letrec<{ page: PageSpec }>((tie) => ({
   page: fc.record(
     {
       title,
-      slug: fc.option(fc.constantFrom("README", "readme", "SUMMARY", ".gitbook", "café", "guide-2", "Intro"), { nil: undefined, freq: 4 }),
+      slug: fc.option(
+        fc.constantFrom("README", "readme", "SUMMARY", ".gitbook", "café", "guide-2", "Intro", "a(b)", "x<y>", "%41", "a\\b", "[x]", "README.md", "*", "_a_", "ü"),
+        { nil: undefined, freq: 3 }
+      ),
       type: fc.constantFrom<"document" | "group">("document", "document", "document", "group"),
       markdown: body,
       emoji: fc.option(fc.constantFrom("🎉", "📘", "✨", "yes", "1"), { nil: undefined }),

@@ -45,6 +45,9 @@ export const nameOfPageFile = (path: string): string | undefined => {
   return last.replace(/\.md$/i, "")
 }
 
+/** A path as a link destination: `%` escaped, since a reader `%`-decodes links (a slug may hold `%41`). */
+export const linkToPath = (path: string): string => path.replace(/%/g, "%25")
+
 /** Whether `path` is a markdown file. */
 export const isMarkdownFile = (path: string): boolean => /\.md$/i.test(path)
 

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import { makeId } from "../../shared/ids.js"
 import { pathSegments, resolveDots } from "../markdown/documentPath.js"
+import { checkMarkdownLimits } from "../markdown/limits.js"
 import { slugify } from "../markdown/slugify.js"
 import type { ImportedFile, ImportedPage } from "../tree/importPages.js"
 import { readAssets } from "./assets.js"
@@ -111,7 +112,7 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
   }
 
   const summary = text(SUMMARY_FILE)
-  const found = summary !== undefined ? fromSummary(readSummary(summary)) : fromFolder("")
+  const found = summary !== undefined ? fromSummary(summaryEntries(summary, `${prefix}${SUMMARY_FILE}`)) : fromFolder("")
   if (summary !== undefined) {
     for (const path of [...local.keys()].filter(isPageFile).sort()) {
       if (!used.has(path)) skipped.push({ path: `${prefix}${path}`, reason: `not listed in ${SUMMARY_FILE}` })
@@ -127,6 +128,17 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
     if (path.startsWith(`${ASSETS_FOLDER}/`)) assets.set(path, typeof content === "string" ? new TextEncoder().encode(content) : content)
   }
   return { found, files: readAssets(assets, text(FILES_MANIFEST), `${prefix}${FILES_MANIFEST}`), skipped }
+}
+
+/** `SUMMARY.md`'s entries, within the limits the engine sets on any markdown it reads. */
+const summaryEntries = (markdown: string, path: string): ReadonlyArray<SummaryEntry> => {
+  const violation = checkMarkdownLimits(markdown)
+  if (violation !== undefined) throw InvalidInput.of(path, violation.message)
+  try {
+    return readSummary(markdown)
+  } catch (error) {
+    throw InvalidInput.of(path, `could not be read as markdown (${error instanceof RangeError ? "it nests too deeply" : String(error)})`)
+  }
 }
 
 const where = (found: Found) => (found.path !== undefined ? `"${found.path}"` : `the group "${found.page.title}"`)
@@ -163,6 +175,17 @@ const checkFileIds = (files: ReadonlyArray<ImportedFile>, prefix: string) => {
   }
 }
 
+/** Runs synchronous reading code that throws `InvalidInput` for what it refuses; anything else thrown is a defect. */
+const refusals = <A>(read: () => A): Effect.Effect<A, InvalidInput> =>
+  Effect.suspend(() => {
+    try {
+      return Effect.succeed(read())
+    } catch (error) {
+      if (error instanceof InvalidInput) return Effect.fail(error)
+      throw error
+    }
+  })
+
 /**
  * Reads the files of a Git tree (repository paths) in the layout `writeLayout` writes, as
  * the input of `importPages`. With `SUMMARY.md`, its lists are the tree and their order the
@@ -175,22 +198,15 @@ export const readLayout = (files: ReadonlyMap<string, Uint8Array | string>, opti
   Effect.gen(function* () {
     const prefix = projectPrefix(options)
     if (prefix instanceof InvalidInput) return yield* Effect.fail(prefix)
-    const read = yield* Effect.suspend(() => {
-      try {
-        return Effect.succeed(readFound(files, prefix))
-      } catch (error) {
-        if (error instanceof InvalidInput) return Effect.fail(error)
-        throw error
-      }
-    })
+    const read = yield* refusals(() => readFound(files, prefix))
     if (read.found.length === 0) {
       const field = prefix === "" ? "url" : "repoProjectDirectory"
       return yield* Effect.fail(
         new InvalidInput({ field, message: `The repository has no pages${prefix === "" ? "" : ` under "${prefix.slice(0, -1)}"`} (no markdown files)` })
       )
     }
-    yield* Effect.try({ try: () => checkUnique(read.found, prefix), catch: (error) => error as InvalidInput })
-    yield* Effect.try({ try: () => checkFileIds(read.files, prefix), catch: (error) => error as InvalidInput })
+    yield* refusals(() => checkUnique(read.found, prefix))
+    yield* refusals(() => checkFileIds(read.files, prefix))
     const pages: Array<ImportedPage> = []
     const place = (siblings: ReadonlyArray<Found>, parent: string | null): Effect.Effect<void> =>
       Effect.forEach(

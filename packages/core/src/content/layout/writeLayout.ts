@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import type { LayoutContent, LayoutPage } from "./LayoutContent.js"
 import { writeAssets } from "./assets.js"
-import { README_FILE, pageFileNames, SUMMARY_FILE } from "./layoutPaths.js"
+import { linkToPath, pageFileNames, README_FILE, SUMMARY_FILE } from "./layoutPaths.js"
 import { projectPrefix, type LayoutOptions } from "./LayoutOptions.js"
 import { writePageFile } from "./pageFile.js"
 import { type SummaryEntry, writeSummary } from "./summary.js"
@@ -33,7 +33,7 @@ export const writeLayout = (
       if (name === undefined) return []
       const path = children.length > 0 ? `${folder}${name}/${README_FILE}` : `${folder}${name}.md`
       out.set(`${prefix}${path}`, writePageFile(page, body, name))
-      return [{ title: page.title, target: path, children: children.length > 0 ? place(children, `${folder}${name}/`) : [] }]
+      return [{ title: page.title, target: linkToPath(path), children: children.length > 0 ? place(children, `${folder}${name}/`) : [] }]
     })
   }
   out.set(`${prefix}${SUMMARY_FILE}`, writeSummary(place(content.pages, "")))
