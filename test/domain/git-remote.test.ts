@@ -83,11 +83,11 @@ describe("GitRemote (isomorphic-git) against a loopback Git server", () => {
       const server = yield* gitServer()
       const git = yield* remote
       const pushed = yield* git.pushTree({ url: server.url, ref: "refs/heads/main", files: new Map([["README.md", "# Home\n"], ["faq.md", "Ask.\n"]]), message: "Export", author })
-      const direct = yield* Effect.promise(() => server.commit({ "faq.md": "Ask away.\n", "new.md": "New.\n" }, { message: "Edited on the Git side" }))
+      const direct = yield* Effect.promise(() => server.commit({ "faq.md": "Ask away.\n", "new.md": "New.\n" }, { message: "Edited on the Git side", remove: ["README.md"] }))
       const fetched = yield* git.fetchTree({ url: server.url, ref: "refs/heads/main" })
       expect(fetched.commit).toBe(direct)
       expect(fetched.commit).not.toBe(pushed.commit)
-      expect(textOf(fetched.files)).toEqual({ "README.md": "# Home\n", "faq.md": "Ask away.\n", "new.md": "New.\n" })
+      expect(textOf(fetched.files)).toEqual({ "faq.md": "Ask away.\n", "new.md": "New.\n" })
     })
   )
 

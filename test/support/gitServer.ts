@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process"
-import { mkdtemp, mkdir, readdir, rm, writeFile } from "node:fs/promises"
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -33,8 +33,6 @@ export interface CommitOptions {
   readonly message?: string
   /** Paths to delete in the same commit. */
   readonly remove?: ReadonlyArray<string>
-  /** When true, the commit holds exactly `files` (everything else is deleted). */
-  readonly replace?: boolean
 }
 
 /** A real bare repository served by `git http-backend` on loopback. */
@@ -191,9 +189,6 @@ export const startGitServer = async (options: GitServerOptions = {}): Promise<Gi
       if ((await resolve(branch)) !== undefined) {
         await git(work, ["fetch", "--quiet", "origin", branch])
         await git(work, ["checkout", "--quiet", "-B", branch, "FETCH_HEAD"])
-      }
-      if (commitOptions.replace === true) {
-        for (const entry of await readdir(work)) if (entry !== ".git") await rm(join(work, entry), { recursive: true, force: true })
       }
       for (const path of commitOptions.remove ?? []) await rm(join(work, path), { recursive: true, force: true })
       for (const [path, content] of Object.entries(files)) {
