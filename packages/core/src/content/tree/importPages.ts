@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { createHash } from "node:crypto"
 import { InvalidInput } from "../../shared/errors.js"
 import { makeId, type RevisionId, type SpaceId } from "../../shared/ids.js"
 import { now } from "../../shared/time.js"
@@ -7,9 +8,12 @@ import { slugify } from "../markdown/slugify.js"
 import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
 import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import { PersistentMapsService } from "../store/PersistentMapsService.js"
+import { imageDimensions } from "./imageDimensions.js"
 import {
   childrenObject,
   documentObject,
+  type FileValue,
+  fileObject,
   type PageType,
   type PageValue,
   pageObject,
@@ -33,11 +37,28 @@ export interface ImportedPage {
   readonly markdown?: string
   readonly emoji?: string
   readonly description?: string
+  readonly icon?: string
+  readonly condition?: string
+  /** False by default, as the three flags below. */
+  readonly hidden?: boolean
+  readonly noIndex?: boolean
+  readonly noRobotsIndex?: boolean
+}
+
+/** One file of a tree written in bulk, with its bytes. */
+export interface ImportedFile {
+  /** Given or made. */
+  readonly id?: string
+  readonly name: string
+  readonly contentType: string
+  readonly bytes: Uint8Array
 }
 
 export interface ImportOptions {
   readonly spaceId: SpaceId
   readonly parents?: ReadonlyArray<RevisionId>
+  /** The revision's files (none by default). */
+  readonly files?: ReadonlyArray<ImportedFile>
 }
 
 const fail = (index: number, field: string, rule: string) => Effect.fail(InvalidInput.of(`pages[${index}].${field}`, rule))
@@ -79,9 +100,11 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
         slug,
         ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
         ...(page.description !== undefined ? { description: page.description } : {}),
-        hidden: false,
-        noIndex: false,
-        noRobotsIndex: false,
+        ...(page.icon !== undefined ? { icon: page.icon } : {}),
+        ...(page.condition !== undefined ? { condition: page.condition } : {}),
+        hidden: page.hidden ?? false,
+        noIndex: page.noIndex ?? false,
+        noRobotsIndex: page.noRobotsIndex ?? false,
         createdAt: at,
         updatedAt: at,
         document: body.trim() === "" ? null : keep(documentObject({ markdown: body })),
@@ -91,13 +114,30 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       siblings.push(id)
       children.set(parentKey(parent), siblings)
     }
+    const files = new Map<string, ObjectHash>()
+    const blobs: Array<Uint8Array> = []
+    for (const [index, file] of (options.files ?? []).entries()) {
+      const id = file.id ?? (yield* makeId<string>())
+      if (files.has(id)) return yield* Effect.fail(InvalidInput.of(`files[${index}].id`, `the id "${id}" is used twice`))
+      const dimensions = imageDimensions(file.bytes, file.contentType)
+      const value: FileValue = {
+        id,
+        name: file.name,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        sha256: createHash("sha256").update(file.bytes).digest("hex"),
+        ...(dimensions !== undefined ? { dimensions } : {})
+      }
+      files.set(id, keep(fileObject(value)))
+      blobs.push(file.bytes)
+    }
     const build = (entries: Map<string, ObjectHash | undefined>) => updateKeeping(maps, keep)(EMPTY_MAP_ROOT, entries)
     const tree: TreeValue = {
       pages: yield* build(new Map([...values].map(([id, value]) => [id, keep(pageObject(value))]))),
       children: yield* build(
         new Map([...children].map(([key, ids]) => [key, keep(childrenObject({ parent: key, children: ids }))]))
       ),
-      files: EMPTY_MAP_ROOT,
+      files: files.size === 0 ? EMPTY_MAP_ROOT : yield* build(new Map(files)),
       reusables: EMPTY_MAP_ROOT
     }
     keep(EMPTY_MAP_NODE)
@@ -107,6 +147,7 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       parents: options.parents ?? [],
       type: "edits",
       root,
-      objects: [...objects.values()]
+      objects: [...objects.values()],
+      blobs
     })
   })

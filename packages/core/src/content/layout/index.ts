@@ -1,0 +1,5 @@
+export { type BlobSource, type LayoutContent, type LayoutFile, type LayoutPage, layoutContentOf } from "./LayoutContent.js"
+export type { LayoutOptions } from "./LayoutOptions.js"
+export { ASSETS_FOLDER, FILES_MANIFEST, SUMMARY_FILE } from "./layoutPaths.js"
+export { type LayoutImport, readLayout, type SkippedEntry } from "./readLayout.js"
+export { writeLayout } from "./writeLayout.js"

@@ -1,0 +1,53 @@
+import git from "isomorphic-git"
+import { GitRemoteError, type GitRemoteFailure } from "./GitRemoteError.js"
+import { type GitCredentials, redactCredentials } from "./remoteUrl.js"
+
+/** What a Git call was doing when it failed, and of what, for its message. */
+export interface GitCallContext {
+  /** The URL without credentials. */
+  readonly url: string
+  readonly branch: string
+  readonly credentials: GitCredentials | undefined
+}
+
+const systemCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"])
+
+const error = (reason: GitRemoteFailure, message: string, context: GitCallContext) =>
+  new GitRemoteError({ reason, message: redactCredentials(message, context.credentials) })
+
+const statusOf = (cause: unknown): number | undefined => {
+  const data = (cause as { data?: { statusCode?: unknown } }).data
+  return typeof data?.statusCode === "number" ? data.statusCode : undefined
+}
+
+/** An error thrown by isomorphic-git (or its HTTP client) as a `GitRemoteError` with a message fit to show. */
+export const gitRemoteError = (cause: unknown, context: GitCallContext): GitRemoteError => {
+  const { url, branch } = context
+  const { Errors } = git
+  if (cause instanceof Errors.NotFoundError) return error("ref-not-found", `The repository ${url} has no branch "${branch}"`, context)
+  if (cause instanceof Errors.UserCanceledError) return error("credentials-refused", `The repository ${url} refused the credentials given`, context)
+  if (cause instanceof Errors.HttpError) {
+    const status = statusOf(cause)
+    if (status === 401 && context.credentials === undefined) {
+      return error("credentials-required", `The repository ${url} asks for credentials: put them in the URL (https://user:token@host/...)`, context)
+    }
+    if (status === 401 || status === 403) return error("credentials-refused", `The repository ${url} refused the credentials given`, context)
+    return error("not-a-repository", `${url} is not a Git repository (it answered HTTP ${status ?? "an error"})`, context)
+  }
+  if (
+    cause instanceof Errors.SmartHttpError ||
+    cause instanceof Errors.ParseError ||
+    cause instanceof Errors.EmptyServerResponseError ||
+    cause instanceof Errors.UnknownTransportError ||
+    cause instanceof Errors.UrlParseError
+  ) {
+    return error("not-a-repository", `${url} is not a Git repository served over smart HTTP`, context)
+  }
+  if (cause instanceof Errors.PushRejectedError || cause instanceof Errors.GitPushError) {
+    return error("push-rejected", `The repository ${url} refused the push to "${branch}": ${cause.message}`, context)
+  }
+  const code = (cause as { code?: unknown }).code
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  if (typeof code === "string" && systemCodes.has(code)) return error("unreachable", `${url} could not be reached (${code})`, context)
+  return error("unreachable", `${url} could not be read as a Git repository (${detail})`, context)
+}

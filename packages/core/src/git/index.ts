@@ -1,0 +1,5 @@
+export * from "./GitRemote.js"
+export * from "./GitRemoteError.js"
+export { type GitHttpClient, IsomorphicGitRemote, type IsomorphicGitRemoteOptions, makeIsomorphicGitRemote, nodeGitHttp } from "./IsomorphicGitRemote.js"
+export { branchOfRef, normalizeDirectory } from "./gitPaths.js"
+export { type GitCredentials, parseRemoteUrl, type RemoteUrl, redactCredentials } from "./remoteUrl.js"
