@@ -145,15 +145,15 @@ describe.each(backends)("jobs on $name", (backend) => {
             )
           )
         )
-        const ids = enqueued.map((job) => job.id).toSorted()
+        const ids = enqueued.map((job) => job.id).sort()
         const succeeded = () =>
           database.run(Effect.flatMap(JobRepository, (jobs) => jobs.list({ kind: RecordJob.name, state: "succeeded", limit: 1_000 })))
         await until("the 100 jobs to succeed", async () => (await succeeded()).length === 100)
 
         const completions = await database.completions()
-        expect(completions.map((row) => row.jobId).toSorted()).toStrictEqual(ids)
+        expect(completions.map((row) => row.jobId).sort()).toStrictEqual(ids)
         expect(completions.every((row) => row.attempt === 1)).toBe(true)
-        expect((await database.starts()).map((row) => row.jobId).toSorted()).toStrictEqual(ids)
+        expect((await database.starts()).map((row) => row.jobId).sort()).toStrictEqual(ids)
         expect(new Set(completions.map((row) => row.pid))).toStrictEqual(new Set(servers.map((server) => server.pid)))
         expect((await succeeded()).every((job) => job.attempts === 1)).toBe(true)
       }),

@@ -21,6 +21,7 @@ export interface JobHandler<R> {
 /** The handler of `kind`: decodes the payload with its schema, then runs `run`, whose answer is the job's result. */
 export const jobHandler = <A, I extends JobJson, E, R>(
   kind: JobKind<A, I>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no result ends in an Effect<void>
   run: (payload: A, job: JobRecord) => Effect.Effect<JobJson | void, E, R>
 ): JobHandler<R> => ({
   kind: kind.name,
