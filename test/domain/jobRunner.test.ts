@@ -120,7 +120,7 @@ describe("JobRunner", () => {
     }).pipe(Effect.provide(storage))
   )
 
-  it.live("a runner stopped mid-job gives the job back for another attempt at once", () =>
+  it.live("a runner stopped mid-job gives the job back at once, its attempt not counted", () =>
     Effect.gen(function* () {
       const started = yield* Deferred.make<void>()
       const scope = yield* Scope.make()
@@ -134,7 +134,7 @@ describe("JobRunner", () => {
       yield* Deferred.await(started)
       yield* Scope.close(scope, Exit.void)
       const back = Option.getOrThrow(yield* Effect.flatMap(JobRepository, (jobs) => jobs.get(job.id)))
-      expect(back).toMatchObject({ state: "queued", attempts: 1, lastError: "interrupted: the server running it stopped" })
+      expect(back).toMatchObject({ state: "queued", attempts: 0, lastError: null, claimedUntil: null })
     }).pipe(Effect.provide(storage))
   )
 

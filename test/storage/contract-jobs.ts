@@ -180,6 +180,20 @@ export const jobsContract = (storage: StorageLayer) =>
         })
       )
 
+      it.effect("a released job is queued again from then, its attempt not counted; only the holder releases", () =>
+        Effect.gen(function* () {
+          const jobs = yield* JobRepository
+          const kind = newKind()
+          yield* jobs.enqueue(makeJob(kind))
+          const job = yield* claimed(claimAt(kind, 10))
+          expect(yield* jobs.release({ ...claimOf(job), claimedBy: "worker-b" }, at(11))).toBe(false)
+          expect(yield* jobs.release(claimOf(job), at(12))).toBe(true)
+          expect(Option.getOrThrow(yield* jobs.get(job.id))).toMatchObject({ state: "queued", attempts: 0, runAfter: at(12), claimedUntil: null })
+          expect(yield* jobs.release(claimOf(job), at(13))).toBe(false)
+          expect(yield* claimed(claimAt(kind, 12, "worker-b"))).toMatchObject({ id: job.id, attempts: 1, claimedBy: "worker-b" })
+        })
+      )
+
       it.effect("concurrent claims take each due job once", () =>
         Effect.gen(function* () {
           const jobs = yield* JobRepository

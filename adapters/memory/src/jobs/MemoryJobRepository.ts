@@ -86,6 +86,8 @@ export const makeMemoryJobRepository = (store: MemoryStore): Context.Tag.Service
           ? { ...job, state: "failed", lastError: error, claimedUntil: null, updatedAt: now }
           : { ...job, state: "queued", lastError: error, runAfter: retryAt, claimedUntil: null, updatedAt: now }
       ),
+    release: (claim, now) =>
+      ifHeld(claim, (job) => ({ ...job, state: "queued", attempts: job.attempts - 1, runAfter: now, claimedUntil: null, updatedAt: now })),
     get: (id) => store.read((t) => HashMap.get(t.rows(jobsTable), id)),
     list: ({ kind, limit, state }) =>
       store.read((t) =>

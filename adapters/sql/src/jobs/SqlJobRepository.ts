@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql/SqlClient"
-import { type JobClaim, type JobId, type JobJson, type JobRecord, JobRepository, type JobState } from "@quire/core"
+import { type ClaimRequest, type JobClaim, type JobId, type JobJson, type JobRecord, JobRepository, type JobState } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { SqlReader } from "../shared/SqlReader.js"
 
@@ -58,6 +58,10 @@ export const makeSqlJobRepository = Effect.gen(function* () {
   const held = (claim: JobClaim) =>
     sql`id = ${claim.id} AND state = 'running' AND claimed_by = ${claim.claimedBy} AND attempts = ${claim.attempt}`
 
+  const due = (request: ClaimRequest) =>
+    sql`kind IN ${sql.in(request.kinds)}
+      AND ((state = 'queued' AND run_after <= ${request.now}) OR (state = 'running' AND claimed_until < ${request.now}))`
+
   const changed = (statement: Effect.Effect<ReadonlyArray<unknown>, unknown>) =>
     statement.pipe(
       Effect.map((rows) => rows.length > 0),
@@ -90,18 +94,20 @@ export const makeSqlJobRepository = Effect.gen(function* () {
         const existing = yield* read(sql<JobRow>`SELECT ${columns} FROM jobs WHERE dedupe_key = ${job.dedupeKey}`)
         return toJobRecord(existing[0]!)
       }).pipe(Effect.orDie),
+    // A read first, on the reader (SQLite's read-only connection, Postgres's pool): an idle
+    // worker's poll then writes nothing and takes no lock.
     claim: (request) =>
       request.kinds.length === 0
         ? Effect.succeed(Option.none())
-        : sql<JobRow>`UPDATE jobs SET state = 'running', attempts = attempts + 1, claimed_by = ${request.claimedBy},
-            claimed_until = ${request.leaseUntil}, updated_at = ${request.now}
-          WHERE id = (
-            SELECT id FROM jobs
-            WHERE kind IN ${sql.in(request.kinds)}
-              AND ((state = 'queued' AND run_after <= ${request.now}) OR (state = 'running' AND claimed_until < ${request.now}))
-            ORDER BY run_after, id LIMIT 1 ${skipLocked}
-          )
-          RETURNING ${columns}`.pipe(
+        : read(sql<{ id: string }>`SELECT id FROM jobs WHERE ${due(request)} LIMIT 1`).pipe(
+            Effect.flatMap((found) =>
+              found.length === 0
+                ? Effect.succeed<ReadonlyArray<JobRow>>([])
+                : sql<JobRow>`UPDATE jobs SET state = 'running', attempts = attempts + 1, claimed_by = ${request.claimedBy},
+                    claimed_until = ${request.leaseUntil}, updated_at = ${request.now}
+                  WHERE id = (SELECT id FROM jobs WHERE ${due(request)} ORDER BY run_after, id LIMIT 1 ${skipLocked})
+                  RETURNING ${columns}`
+            ),
             Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toJobRecord)),
             Effect.orDie
           ),
@@ -120,6 +126,11 @@ export const makeSqlJobRepository = Effect.gen(function* () {
               WHERE ${held(claim)} RETURNING id`
           : sql`UPDATE jobs SET state = 'queued', last_error = ${error}, run_after = ${retryAt}, claimed_until = NULL,
               updated_at = ${now} WHERE ${held(claim)} RETURNING id`
+      ),
+    release: (claim, now) =>
+      changed(
+        sql`UPDATE jobs SET state = 'queued', attempts = attempts - 1, run_after = ${now}, claimed_until = NULL,
+          updated_at = ${now} WHERE ${held(claim)} RETURNING id`
       ),
     get: (id) => byId(id).pipe(Effect.orDie),
     list: ({ kind, limit, state }) =>

@@ -40,7 +40,7 @@ class LeaseLost extends Data.TaggedError("LeaseLost")<{}> {}
  * hold one job's claim at once, so one completion is recorded per job.
  *
  * A job claimed again after its last attempt's worker died is failed without running.
- * A runner stopped mid-job (its scope closed) gives the job back for another attempt at once.
+ * A runner stopped mid-job (its scope closed) gives the job back at once, the attempt not counted.
  */
 export const makeJobRunner = (options: JobRunnerOptions = {}) =>
   Effect.gen(function* () {
@@ -99,8 +99,7 @@ export const makeJobRunner = (options: JobRunnerOptions = {}) =>
           const exit = yield* Effect.exit(restore(Effect.raceFirst(handler(job.payload, job), heartbeat(claim))))
           if (Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause)) {
             // The runner is stopping: give the job back rather than wait for the lease to pass.
-            const at = yield* now
-            yield* jobs.fail(claim, "interrupted: the server running it stopped", at, at)
+            yield* jobs.release(claim, yield* now)
             return yield* Effect.interrupt
           }
           yield* settle(job, claim, exit)

@@ -38,6 +38,11 @@ export class JobRepository extends Context.Tag("@quire/core/JobRepository")<
      * `failed` for good when `retryAt` is null.
      */
     readonly fail: (claim: JobClaim, error: string, retryAt: Timestamp | null, now: Timestamp) => Effect.Effect<boolean>
+    /**
+     * Gives the job back, if the claim is still held: `queued` from `now`, its attempt not
+     * counted (the worker is stopping; the job did not fail).
+     */
+    readonly release: (claim: JobClaim, now: Timestamp) => Effect.Effect<boolean>
     readonly get: (id: JobId) => Effect.Effect<Option.Option<JobRecord>>
     /** At most `limit` jobs of `kind` (in `state`, if given), newest first. */
     readonly list: (query: { readonly kind: string; readonly state?: JobState; readonly limit: number }) => Effect.Effect<ReadonlyArray<JobRecord>>
