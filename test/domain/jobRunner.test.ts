@@ -22,8 +22,8 @@ class Boom extends Data.TaggedError("Boom")<{ readonly message: string }> {}
 
 const Work = jobKind("test.work", Schema.Struct({ n: Schema.Number }))
 
-/** Fast retries and a poll so slow that only `Jobs.enqueue`'s wake-up can start a job in time. */
-const runnerOptions: JobRunnerOptions = { pollIntervalMs: 60 * 60_000, backoff: { baseMs: 1, maxMs: 5 }, leaseMs: 60_000 }
+/** Fast retries, found by a fast poll. */
+const runnerOptions: JobRunnerOptions = { pollIntervalMs: 5, backoff: { baseMs: 1, maxMs: 5 }, leaseMs: 60_000 }
 
 /** A runner of `handlers` over its storage, for the test's scope. */
 const startRunner = (handlers: ReadonlyArray<JobHandler<never>>, options: JobRunnerOptions = runnerOptions) =>
@@ -48,7 +48,11 @@ describe("JobRunner", () => {
   it.scopedLive("runs an enqueued job at once, with its decoded payload, and records its result", () =>
     Effect.gen(function* () {
       const seen = yield* Ref.make<ReadonlyArray<number>>([])
-      yield* startRunner([jobHandler(Work, ({ n }) => Effect.as(Ref.update(seen, (s) => [...s, n]), { doubled: n * 2 }))])
+      // A poll so slow that only `Jobs.enqueue`'s wake-up can start the job in time.
+      yield* startRunner([jobHandler(Work, ({ n }) => Effect.as(Ref.update(seen, (s) => [...s, n]), { doubled: n * 2 }))], {
+        ...runnerOptions,
+        pollIntervalMs: 60 * 60_000
+      })
       const job = yield* Jobs.use((jobs) => jobs.enqueue(Work, { n: 21 }))
       const done = yield* waitFor(job.id, ended)
       expect(done).toMatchObject({ state: "succeeded", attempts: 1, result: { doubled: 42 }, lastError: null })
@@ -112,7 +116,7 @@ describe("JobRunner", () => {
       const past = new Date(Date.now() - 60_000).toISOString()
       // A worker that claimed it a minute ago, with a lease already passed, and never came back.
       yield* repository.claim({ kinds: [Work.name], claimedBy: "dead", now: new Date().toISOString(), leaseUntil: past })
-      yield* startRunner([jobHandler(Work, () => Ref.set(ran, true))], { ...runnerOptions, pollIntervalMs: 10 })
+      yield* startRunner([jobHandler(Work, () => Ref.set(ran, true))], runnerOptions)
       const done = yield* waitFor(job.id, ended)
       expect(done).toMatchObject({ state: "failed", attempts: 2 })
       expect(done.lastError).toContain("stopped during the last attempt")

@@ -98,9 +98,10 @@ export const makeJobRunner = (options: JobRunnerOptions = {}) =>
         Effect.gen(function* () {
           const exit = yield* Effect.exit(restore(Effect.raceFirst(handler(job.payload, job), heartbeat(claim))))
           if (Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause)) {
-            // The runner is stopping: give the job back rather than wait for the lease to pass.
+            // The runner is stopping: give the job back rather than wait for the lease to pass
+            // (the interruption takes effect once this uninterruptible part ends).
             yield* jobs.release(claim, yield* now)
-            return yield* Effect.interrupt
+            return
           }
           yield* settle(job, claim, exit)
         })
