@@ -16,7 +16,7 @@ import {
   retryDelayMs
 } from "@quire/core"
 import { MemoryStorage } from "@quire/storage-memory"
-import { Data, Deferred, Effect, Exit, FastCheck as fc, Layer, Option, Ref, Schema, Scope } from "effect"
+import { Data, Deferred, Effect, Exit, FastCheck as fc, Layer, Option, Ref, Schema, Scope, TestClock } from "effect"
 
 class Boom extends Data.TaggedError("Boom")<{ readonly message: string }> {}
 
@@ -121,6 +121,25 @@ describe("JobRunner", () => {
       expect(done).toMatchObject({ state: "failed", attempts: 2 })
       expect(done.lastError).toContain("stopped during the last attempt")
       expect(yield* Ref.get(ran)).toBe(false)
+    }).pipe(Effect.provide(storage))
+  )
+
+  it.scoped("a running job's lease is renewed while it works, so another runner never takes it", () =>
+    Effect.gen(function* () {
+      const runs = yield* Ref.make(0)
+      const handler = jobHandler(Work, () => Effect.zipRight(Ref.update(runs, (n) => n + 1), Effect.sleep(1_000)))
+      // Two runners, as two servers, on the test clock: the lease is a tenth of the job's work.
+      const options = { ...runnerOptions, leaseMs: 100 }
+      yield* startRunner([handler], { ...options, workerId: "first" })
+      yield* startRunner([handler], { ...options, workerId: "second" })
+      const job = yield* Jobs.use((jobs) => jobs.enqueue(Work, { n: 1 }))
+      for (let ms = 0; ms < 1_500; ms += 5) {
+        yield* TestClock.adjust(5)
+        yield* Effect.yieldNow()
+      }
+      const done = Option.getOrThrow(yield* Effect.flatMap(JobRepository, (jobs) => jobs.get(job.id)))
+      expect(done).toMatchObject({ state: "succeeded", attempts: 1 })
+      expect(yield* Ref.get(runs)).toBe(1)
     }).pipe(Effect.provide(storage))
   )
 
