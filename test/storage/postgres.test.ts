@@ -28,7 +28,8 @@ if (await postgresAvailable()) {
           [7, "comments"],
           [8, "events"],
           [9, "sites"],
-          [10, "search"]
+          [10, "search"],
+          [11, "jobs"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -37,7 +38,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 10 }])
+        expect(tables).toStrictEqual([{ n: 11 }])
       })
     )
   })

@@ -5,6 +5,7 @@ import {
   CommentRepository,
   Events,
   InviteRepository,
+  JobRepository,
   MemberRepository,
   ObjectStore,
   OrganizationRepository,
@@ -24,6 +25,7 @@ import { makeMemoryChangeRequestRepository } from "./change-requests/MemoryChang
 import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.js"
 import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
+import { makeMemoryJobRepository } from "./jobs/MemoryJobRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
 import { makeMemoryObjectStore } from "./content/MemoryObjectStore.js"
@@ -59,7 +61,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(CommentRepository, makeMemoryCommentRepository(store)),
         Context.add(SiteRepository, makeMemorySiteRepository(store)),
         Context.add(Events, makeMemoryEvents(store)),
-        Context.add(SearchIndex, makeMemorySearchIndex(store))
+        Context.add(SearchIndex, makeMemorySearchIndex(store)),
+        Context.add(JobRepository, makeMemoryJobRepository(store))
       )
     )
   )

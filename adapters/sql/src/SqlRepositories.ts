@@ -8,6 +8,7 @@ import { SqlBlobStore } from "./content/SqlBlobStore.js"
 import { SqlObjectStore } from "./content/SqlObjectStore.js"
 import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
 import { SqlEvents } from "./events/SqlEvents.js"
+import { SqlJobRepository } from "./jobs/SqlJobRepository.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
 import { SqlOrganizationRepository } from "./organizations/SqlOrganizationRepository.js"
@@ -43,6 +44,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlCommentRepository.layer,
     SqlSiteRepository.layer,
     SqlEvents.layer,
-    SqlSearchIndex.layer
+    SqlSearchIndex.layer,
+    SqlJobRepository.layer
   )
 }

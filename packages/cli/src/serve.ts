@@ -1,8 +1,22 @@
 import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effect/platform"
-import { markdownWorkers, QuireCore, Search, Spaces } from "@quire/core"
+import {
+  DeleteEndedJobs,
+  deleteEndedJobsHandler,
+  type JobHandler,
+  JobHandlers,
+  JobRunner,
+  type JobRunnerOptions,
+  Jobs,
+  markdownWorkers,
+  PurgeExpiredSpaces,
+  purgeExpiredSpacesHandler,
+  QuireCore,
+  recurringJob,
+  Search
+} from "@quire/core"
 import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
-import { Console, Effect, Layer, Schedule } from "effect"
+import { Console, Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { withAccessLog } from "./accessLog.js"
 import { bootstrapFirstUser } from "./bootstrap.js"
@@ -13,17 +27,21 @@ import type { ServerConfig } from "./ServerConfig.js"
 
 type Config = Effect.Effect.Success<typeof ServerConfig>
 
-/** Purges spaces whose restore window has passed, now and every hour. */
-const PurgeJob = Layer.scopedDiscard(
-  Effect.gen(function* () {
-    const spaces = yield* Spaces
-    const purge = spaces.purgeExpired.pipe(
-      Effect.tap((n) => (n > 0 ? Effect.logInfo(`Purged ${n} expired deleted space(s)`) : Effect.void)),
-      Effect.catchAllCause((cause) => Effect.logError("Purge of expired spaces failed", cause))
-    )
-    yield* Effect.forkScoped(Effect.repeat(purge, Schedule.spaced("1 hour")))
-  })
-)
+/** The jobs every server runs, beside what `ServerOptions.jobHandlers` adds. */
+const jobHandlers = [purgeExpiredSpacesHandler, deleteEndedJobsHandler]
+
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * The job runner, and the hourly jobs: the purge of spaces whose restore window has passed, and
+ * of jobs ended long ago. However many servers share the database, each hour has one of each.
+ */
+const backgroundJobs = (handlers: ReadonlyArray<JobHandler<CoreContext>>, runner: JobRunnerOptions) =>
+  Layer.mergeAll(
+    JobRunner.layer(runner).pipe(Layer.provide(JobHandlers.layer<CoreContext>([...jobHandlers, ...handlers]))),
+    recurringJob(PurgeExpiredSpaces, {}, HOUR_MS),
+    recurringJob(DeleteEndedJobs, {}, HOUR_MS)
+  ).pipe(Layer.provide(Jobs.Default))
 
 /** Indexes, in the background, the spaces whose search index is behind (after an upgrade). */
 const SearchCatchUpJob = Layer.scopedDiscard(
@@ -37,17 +55,30 @@ const SearchCatchUpJob = Layer.scopedDiscard(
   })
 )
 
+export interface ServerOptions {
+  readonly onMigrated?: OnMigrated
+  /** Job handlers to run beside the server's own (an embedder's kinds of job), over the core's services and storage. */
+  readonly jobHandlers?: ReadonlyArray<JobHandler<CoreContext>>
+  readonly jobRunner?: JobRunnerOptions
+}
+
+/** What the core's layer provides: the services and the storage ports, which job handlers may use. */
+type CoreContext = Layer.Layer.Success<ReturnType<typeof coreLayer>>
+
+const coreLayer = (config: Config, onMigrated: OnMigrated | undefined) =>
+  QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
+    Layer.provideMerge(openStorage(config.storage, onMigrated)),
+    // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
+    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs }))
+  )
+
 /**
  * The whole server as one layer: HTTP on `config.port`, over the configured storage, which it
  * migrates first (`onMigrated`: see `storageLayer`). It fails with `DatabaseUnavailable` when
  * the storage cannot start, and with `CannotListen` when the port or address cannot be had.
  */
-export const serverLayer = (config: Config, options: { readonly onMigrated?: OnMigrated } = {}) => {
-  const core = QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
-    Layer.provideMerge(openStorage(config.storage, options.onMigrated)),
-    // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
-    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs }))
-  )
+export const serverLayer = (config: Config, options: ServerOptions = {}) => {
+  const core = coreLayer(config, options.onMigrated)
   const listening = NodeServer.layer(() => withJsonClientErrors(withAccessLog(createServer())), {
     port: config.port,
     host: config.host
@@ -72,7 +103,7 @@ export const serverLayer = (config: Config, options: { readonly onMigrated?: OnM
       Path.Path
     ]),
     announce,
-    PurgeJob,
+    backgroundJobs(options.jobHandlers ?? [], options.jobRunner ?? {}),
     SearchCatchUpJob
   ).pipe(
     Layer.provide(QuireHttpApi.pipe(Layer.provide(InputLimits.layer({ maxBodyBytes: config.maxBodyBytes })))),

@@ -5,6 +5,7 @@ import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
+import type { JobRepository } from "./storage/jobs/JobRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
 import type { OrganizationRepository } from "./storage/organizations/OrganizationRepository.js"
@@ -35,3 +36,4 @@ export type StoragePorts =
   | Events
   | SiteRepository
   | SearchIndex
+  | JobRepository

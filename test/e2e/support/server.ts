@@ -36,7 +36,12 @@ export interface RunningServer {
  * started at once would share).
  */
 export const startServer = async (
-  options: { readonly databaseUrl?: string; readonly env?: Readonly<Record<string, string>> } = {}
+  options: {
+    readonly databaseUrl?: string
+    readonly env?: Readonly<Record<string, string>>
+    /** The program to run instead of `quire serve` (a test's own server entry). */
+    readonly entry?: string
+  } = {}
 ): Promise<RunningServer> => {
   const dir = mkdtempSync(join(tmpdir(), "quire-e2e-"))
   const port = await freePort()
@@ -55,7 +60,7 @@ export const startServer = async (
   // Node itself runs the server, with tsx as a loader: the `tsx` command is a parent process that
   // relays a signal and gives the child 2 x 30 ms to acknowledge it before it kills the child
   // with SIGKILL, which a loaded machine misses (the request log's last lines were lost so).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", main, "serve"], { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", options.entry ?? main, "serve"], { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   child.stdout!.on("data", (d) => (output += d))
   child.stderr!.on("data", (d) => (output += d))

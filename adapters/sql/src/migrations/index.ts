@@ -8,6 +8,7 @@ import { comments } from "./0007_comments.js"
 import { events } from "./0008_events.js"
 import { sites } from "./0009_sites.js"
 import { search } from "./0010_search.js"
+import { jobs } from "./0011_jobs.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -20,5 +21,6 @@ export const migrations = {
   "0007_comments": comments,
   "0008_events": events,
   "0009_sites": sites,
-  "0010_search": search
+  "0010_search": search,
+  "0011_jobs": jobs
 }
