@@ -5,15 +5,20 @@
  *   MICRO_SPACES=<n>  corpus spaces (200)      MICRO_RUNS=<n>  timed calls per class (40)
  *   MICRO_SEED_CACHE=<dir>  seed once there, copy for later runs
  *   MICRO_CLASSES=rare,common  only these classes
+ *   MICRO_BACKEND=postgres  the same rows copied into a Postgres database made for the run
  * For where the time goes, run it under `node --import tsx --cpu-prof`.
  */
 import { Actor, Collections, Content, ContentEngine, Ids, Organizations, Search, Spaces, Urls, Users, type OrganizationId, type SpaceId } from "@quire/core"
+import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect, Layer, Option } from "effect"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { tsvectorText } from "../../../adapters/sql/src/search/tsvector.js"
 import { testAuthority } from "../../support/authority.js"
+import { copySqliteToPostgres } from "../copyToPostgres.js"
+import { createDatabase } from "../postgresDatabase.js"
 import { DEFAULT_CORPUS, generateCorpus } from "../search/corpus.js"
 import { seedCorpus } from "../search/seedCorpus.js"
 
@@ -22,10 +27,11 @@ const runs = Number(process.env.MICRO_RUNS ?? 40)
 const only = process.env.MICRO_CLASSES?.split(",")
 const corpus = generateCorpus({ ...DEFAULT_CORPUS, spaces: spacesWanted })
 
-const layerOn = (filename: string) =>
+const servicesOn = <E>(storage: Layer.Layer<any, E>) =>
   Layer.mergeAll(Search.Default, Content.Default, ContentEngine.Default, Collections.Default, Spaces.Default, Organizations.Default, Users.Default).pipe(
-    Layer.provideMerge(Layer.mergeAll(SqliteStorage.layer({ filename }), testAuthority, Ids.random, Urls.layer("http://quire.test")))
+    Layer.provideMerge(Layer.mergeAll(storage, testAuthority, Ids.random, Urls.layer("http://quire.test")))
   )
+const layerOn = (filename: string) => servicesOn(SqliteStorage.layer({ filename }))
 
 interface Seeded {
   readonly userEmail: string
@@ -96,4 +102,18 @@ const program = Effect.gen(function* () {
   }
 })
 
-await Effect.runPromise(program.pipe(Effect.provide(layerOn(filename)), Effect.scoped) as Effect.Effect<void>)
+if (process.env.MICRO_BACKEND === "postgres") {
+  const database = await createDatabase("search_cost")
+  try {
+    const storage = PostgresStorage.layer({ url: database.url })
+    await Effect.runPromise(Effect.scoped(Layer.build(storage)) as Effect.Effect<unknown, unknown>)
+    await copySqliteToPostgres(filename, database.url, {
+      search_sections: { document: (row) => tsvectorText({ title: String(row.title_terms), heading: String(row.heading_terms), body: String(row.body_terms) }) }
+    })
+    await Effect.runPromise(program.pipe(Effect.provide(servicesOn(storage)), Effect.scoped) as Effect.Effect<void, unknown>)
+  } finally {
+    await database.drop()
+  }
+} else {
+  await Effect.runPromise(program.pipe(Effect.provide(layerOn(filename)), Effect.scoped) as Effect.Effect<void>)
+}
