@@ -1,11 +1,12 @@
 /**
  * The bundled `quire` (`packages/cli/scripts/bundleCli.ts`, what `pnpm build` puts in
  * `dist/` and the package publishes) does what the sources do where a bundle could differ:
- * it finds its version, its two worker threads (markdown, PDF) and the packages left outside
- * it (better-sqlite3, piscina, pdfkit's fonts), and stops on SIGTERM.
+ * it finds its version, its two worker threads (markdown, PDF), the packages left outside it
+ * (better-sqlite3, piscina, pdfkit's fonts) and the chunk it imports for the reference page,
+ * and stops on SIGTERM.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
@@ -16,11 +17,16 @@ import { freePort } from "../e2e/support/server.js"
 const cliPackage = resolve(import.meta.dirname, "../../packages/cli")
 const run = promisify(execFile)
 
-// Beside `dist/`, as `dist/` is: the bundle reads `../package.json` and imports the packages
-// it leaves out from `packages/cli/node_modules`.
-const out = mkdtempSync(join(cliPackage, "bundle-test-"))
-const data = mkdtempSync(join(tmpdir(), "quire-bundle-"))
+// A copy of the package's layout: the bundle reads `../package.json`, and imports the packages
+// it leaves out from `node_modules` (here, the workspace's).
+const installed = mkdtempSync(join(tmpdir(), "quire-bundle-"))
+copyFileSync(join(cliPackage, "package.json"), join(installed, "package.json"))
+symlinkSync(join(cliPackage, "node_modules"), join(installed, "node_modules"))
+const out = join(installed, "dist")
+mkdirSync(out)
 const main = join(out, "main.js")
+const data = join(installed, "data")
+mkdirSync(data)
 let server: ChildProcess | undefined
 let exited: Promise<number | null> = Promise.resolve(null)
 let output = ""
@@ -28,8 +34,7 @@ let output = ""
 afterAll(async () => {
   if (server !== undefined && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL")
   await exited
-  rmSync(out, { recursive: true, force: true })
-  rmSync(data, { recursive: true, force: true })
+  rmSync(installed, { recursive: true, force: true })
 })
 
 describe("the bundled quire", { timeout: 180_000 }, () => {
@@ -80,6 +85,18 @@ describe("the bundled quire", { timeout: 180_000 }, () => {
     expect(asked.status).toBe(200)
     const pdf = Buffer.from(await (await fetch(asked.json.url)).arrayBuffer())
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+  })
+
+  it("serves the OpenAPI document and the reference page, which it makes on their first request", async () => {
+    const document = await fetch(`${url}/v1/openapi.json`)
+    expect(document.status).toBe(200)
+    expect(((await document.json()) as { servers: Array<{ url: string }> }).servers).toEqual([{ url: `${url}/v1` }])
+    const reference = await fetch(`${url}/v1/reference`)
+    expect(reference.status).toBe(200)
+    expect(reference.headers.get("content-type")).toMatch(/text\/html/)
+    const page = await reference.text()
+    expect(page).toContain("getApiInformation")
+    expect(page.length).toBeGreaterThan(1_000_000) // Scalar's script, inline
   })
 
   it("stops on SIGTERM, exiting 0", async () => {
