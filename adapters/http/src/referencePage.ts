@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
  * made on its first request instead of while the server starts: the page embeds the OpenAPI
  * document of the API and 3.4 MB of Scalar's script, whose module is imported then too.
  */
-export const referencePage = (path: string) =>
+export const referencePage = (path: `/${string}`) =>
   HttpApiBuilder.Router.use((router) =>
     Effect.gen(function* () {
       const api = yield* HttpApi.Api
