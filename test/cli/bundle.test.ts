@@ -1,9 +1,9 @@
 /**
  * The bundled `quire` (`packages/cli/scripts/bundleCli.ts`, what `pnpm build` puts in
  * `dist/` and the package publishes) does what the sources do where a bundle could differ:
- * it finds its version, its two worker threads (markdown, PDF), the packages left outside it
- * (better-sqlite3, piscina, pdfkit's fonts) and the chunk it imports for the reference page,
- * and stops on SIGTERM.
+ * it finds its version, its two worker threads (markdown, PDF) and the packages left outside
+ * it (better-sqlite3, piscina, pdfkit's fonts), serves the pages it makes on their first
+ * request, and stops on SIGTERM.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs"
