@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse, OpenApi } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
@@ -17,6 +17,7 @@ import { MetaHttp } from "./meta/MetaHandlers.js"
 import { API_PREFIX, withServer } from "./openApiDocument.js"
 import { OrganizationsHttp } from "./organizations/OrganizationsHandlers.js"
 import { PdfExportsHttp } from "./pdf-export/PdfExportsHandlers.js"
+import { referencePage } from "./referencePage.js"
 import { SearchHttp } from "./search/SearchHandlers.js"
 import { SiteShareLinksHttp } from "./sites/SiteShareLinksHandlers.js"
 import { SitesHttp } from "./sites/SitesHandlers.js"
@@ -52,12 +53,15 @@ const Handlers = Layer.mergeAll(
  */
 export const openApiDocument = (apiUrl: string): OpenApi.OpenAPISpec => withServer(OpenApi.fromApi(QuireApi), apiUrl)
 
-/** `GET /v1/openapi.json`, without authentication: the document, made once, at the configured public URL. */
+/**
+ * `GET /v1/openapi.json`, without authentication: the document at the configured public URL,
+ * made once, on its first request (not while the server starts, which it would slow).
+ */
 const OpenApiRoute = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const urls = yield* Urls
-    const response = yield* Effect.orDie(HttpServerResponse.json(openApiDocument(urls.api(""))))
-    yield* router.get(`${API_PREFIX}/openapi.json`, Effect.succeed(response))
+    const response = yield* Effect.cached(Effect.orDie(Effect.suspend(() => HttpServerResponse.json(openApiDocument(urls.api(""))))))
+    yield* router.get(`${API_PREFIX}/openapi.json`, response)
   })
 )
 
@@ -71,7 +75,7 @@ const OpenApiRoute = HttpApiBuilder.Router.use((router) =>
  */
 export const QuireHttpApi = Layer.mergeAll(
   OpenApiRoute,
-  HttpApiScalar.layer({ path: "/v1/reference" }),
+  referencePage("/v1/reference"),
   InputLimitsLive,
   ErrorMappingLive,
   HotReadsLive
