@@ -1,22 +1,22 @@
 import { Clock, Effect, Layer } from "effect"
-import git from "isomorphic-git"
-import nodeHttp from "isomorphic-git/http/node"
-import { createFsFromVolume, Volume } from "memfs"
 import { Conflict, InvalidInput } from "../shared/errors.js"
 import { type FetchTreeRequest, GitRemote, type GitRemoteService, type PushTreeRequest } from "./GitRemote.js"
 import { type GitCallContext, gitRemoteError } from "./gitErrors.js"
 import { branchOfRef, isPlainFilePath, isUnder, normalizeDirectory } from "./gitPaths.js"
 import { flattenTree, inside, type LocalRepository, outside, readBlobs, type TreeEntry, writeTrees } from "./gitTrees.js"
+import { type HttpClient, isomorphicGit, isomorphicGitNodeHttp, memfs, type PromiseFsClient } from "./isomorphicGit.js"
 import { parseRemoteUrl } from "./remoteUrl.js"
 
 /**
  * The HTTP client isomorphic-git sends Git's smart HTTP requests through: the seam where the
  * guarded outbound fetcher plugs in (isomorphic-git's `http` plugin).
  */
-export type GitHttpClient = git.HttpClient
+export type GitHttpClient = HttpClient
 
 /** isomorphic-git's own Node client: reaches any address, unguarded. */
-export const nodeGitHttp: GitHttpClient = nodeHttp
+export const nodeGitHttp: GitHttpClient = {
+  request: (request) => isomorphicGitNodeHttp().request(request)
+}
 
 export interface IsomorphicGitRemoteOptions {
   /** By default isomorphic-git's Node client, which reaches any address. */
@@ -46,9 +46,9 @@ const parseCall = (request: { readonly url: string; readonly ref: string; readon
 
 /** A new empty bare repository in memory, its one remote the call's URL. */
 const openRepository = async (call: Call): Promise<LocalRepository> => {
-  const repository = { fs: createFsFromVolume(new Volume()) as unknown as git.PromiseFsClient, gitdir: GITDIR, cache: {} }
-  await git.init({ ...repository, bare: true, defaultBranch: "main" })
-  await git.addRemote({ ...repository, remote: REMOTE, url: call.url })
+  const repository = { fs: memfs().createFsFromVolume(new (memfs().Volume)()) as unknown as PromiseFsClient, gitdir: GITDIR, cache: {} }
+  await isomorphicGit().init({ ...repository, bare: true, defaultBranch: "main" })
+  await isomorphicGit().addRemote({ ...repository, remote: REMOTE, url: call.url })
   return repository
 }
 
@@ -64,7 +64,7 @@ const attempt = <A>(call: Call, work: () => Promise<A>) =>
 /** The branch's head commit, fetched shallow (its tree and blobs, no history). */
 const fetchHead = (http: GitHttpClient, repository: LocalRepository, call: Call) =>
   attempt(call, async () => {
-    const fetched = await git.fetch({
+    const fetched = await isomorphicGit().fetch({
       ...repository,
       http,
       remote: REMOTE,
@@ -74,7 +74,7 @@ const fetchHead = (http: GitHttpClient, repository: LocalRepository, call: Call)
       tags: false,
       ...authOf(call)
     })
-    if (fetched.fetchHead === null) throw new git.Errors.NotFoundError(call.branch)
+    if (fetched.fetchHead === null) throw new (isomorphicGit().Errors).NotFoundError(call.branch)
     return fetched.fetchHead
   })
 
@@ -100,7 +100,7 @@ const writeBlobs = (repository: LocalRepository, call: Call, files: PushTreeRequ
         )
       }
       const blob = typeof content === "string" ? textEncoder.encode(content) : content
-      const oid = yield* attempt(call, () => git.writeBlob({ ...repository, blob }))
+      const oid = yield* attempt(call, () => isomorphicGit().writeBlob({ ...repository, blob }))
       entries.set(path, { mode: "100644", oid, type: "blob" })
     }
     return entries
@@ -135,20 +135,20 @@ export const makeIsomorphicGitRemote = (options: IsomorphicGitRemoteOptions = {}
       const written = yield* writeBlobs(repository, call, request.files)
       const tree = yield* attempt(call, () => writeTrees(repository, new Map([...kept, ...written])))
       if (head !== undefined) {
-        const parentTree = yield* attempt(call, async () => (await git.readCommit({ ...repository, oid: head })).commit.tree)
+        const parentTree = yield* attempt(call, async () => (await isomorphicGit().readCommit({ ...repository, oid: head })).commit.tree)
         if (parentTree === tree) return { commit: head, changed: false }
       }
       const signature = { ...request.author, timestamp: Math.floor((yield* Clock.currentTimeMillis) / 1000), timezoneOffset: 0 }
       const message = request.message.endsWith("\n") ? request.message : `${request.message}\n`
       const commit = yield* attempt(call, () =>
-        git.writeCommit({
+        isomorphicGit().writeCommit({
           ...repository,
           commit: { tree, parent: head === undefined ? [] : [head], message, author: signature, committer: signature }
         })
       )
       yield* attempt(call, async () => {
-        await git.writeRef({ ...repository, ref: OUTGOING, value: commit, force: true })
-        const pushed = await git.push({
+        await isomorphicGit().writeRef({ ...repository, ref: OUTGOING, value: commit, force: true })
+        const pushed = await isomorphicGit().push({
           ...repository,
           http,
           remote: REMOTE,
@@ -159,7 +159,7 @@ export const makeIsomorphicGitRemote = (options: IsomorphicGitRemoteOptions = {}
         })
         const refused = pushed.refs[call.ref]
         if (!pushed.ok || (refused !== undefined && !refused.ok)) {
-          throw new git.Errors.PushRejectedError("not-fast-forward")
+          throw new (isomorphicGit().Errors).PushRejectedError("not-fast-forward")
         }
       })
       return { commit, changed: true }

@@ -1,4 +1,4 @@
-import git from "isomorphic-git"
+import { isomorphicGit } from "./isomorphicGit.js"
 import { GitRemoteError, type GitRemoteFailure } from "./GitRemoteError.js"
 import { type GitCredentials, redactCredentials } from "./remoteUrl.js"
 
@@ -23,7 +23,7 @@ const statusOf = (cause: unknown): number | undefined => {
 /** An error thrown by isomorphic-git (or its HTTP client) as a `GitRemoteError` with a message fit to show. */
 export const gitRemoteError = (cause: unknown, context: GitCallContext): GitRemoteError => {
   const { url, branch } = context
-  const { Errors } = git
+  const { Errors } = isomorphicGit()
   if (cause instanceof Errors.NotFoundError) return error("ref-not-found", `The repository ${url} has no branch "${branch}"`, context)
   if (cause instanceof Errors.UserCanceledError) return error("credentials-refused", `The repository ${url} refused the credentials given`, context)
   if (cause instanceof Errors.HttpError) {

@@ -1,9 +1,9 @@
-import git from "isomorphic-git"
+import { type CallbackFsClient, type GitTreeEntry, isomorphicGit, type PromiseFsClient } from "./isomorphicGit.js"
 import { isUnder } from "./gitPaths.js"
 
 /** An in-memory (or on-disk) bare repository isomorphic-git reads and writes. */
 export interface LocalRepository {
-  readonly fs: git.CallbackFsClient | git.PromiseFsClient
+  readonly fs: CallbackFsClient | PromiseFsClient
   readonly gitdir: string
   /** isomorphic-git's cache of parsed packfiles, for one call: without it every object read parses the pack's index again. */
   readonly cache: object
@@ -38,7 +38,7 @@ export const outside = (directory: string): TreeSelection => ({
 export const flattenTree = async (repository: LocalRepository, tree: string, selection: TreeSelection): Promise<Map<string, TreeEntry>> => {
   const out = new Map<string, TreeEntry>()
   const visit = async (oid: string, prefix: string): Promise<void> => {
-    const { tree: entries } = await git.readTree({ ...repository, oid })
+    const { tree: entries } = await isomorphicGit().readTree({ ...repository, oid })
     for (const entry of entries) {
       const path = `${prefix}${entry.path}`
       if (entry.type === "tree") {
@@ -55,7 +55,7 @@ export const readBlobs = async (repository: LocalRepository, entries: ReadonlyMa
   const files = new Map<string, Uint8Array>()
   for (const [path, entry] of entries) {
     if (entry.type !== "blob" || entry.mode === "120000") continue
-    files.set(path, (await git.readBlob({ ...repository, oid: entry.oid })).blob)
+    files.set(path, (await isomorphicGit().readBlob({ ...repository, oid: entry.oid })).blob)
   }
   return files
 }
@@ -82,11 +82,11 @@ export const writeTrees = async (repository: LocalRepository, entries: ReadonlyM
     folder.files.set(segments[segments.length - 1]!, entry)
   }
   const write = async (folder: Folder): Promise<string> => {
-    const tree: Array<git.TreeEntry> = []
+    const tree: Array<GitTreeEntry> = []
     for (const [name, entry] of folder.files) tree.push({ mode: entry.mode, path: name, oid: entry.oid, type: entry.type })
     for (const [name, child] of folder.folders) tree.push({ mode: "040000", path: name, oid: await write(child), type: "tree" })
     // isomorphic-git sorts the entries as Git does (a folder as if its name ended in `/`).
-    return git.writeTree({ ...repository, tree })
+    return isomorphicGit().writeTree({ ...repository, tree })
   }
   return write(root)
 }

@@ -1,4 +1,7 @@
-import { Inflate, inflateSync } from "fflate"
+import { lazyRequire } from "../shared/lazyRequire.js"
+
+/** fflate, loaded at the first zip import (see `lazyRequire`). */
+const fflate = lazyRequire<typeof import("fflate")>("fflate")
 
 /**
  * Compressed data is inflated in slices this size, and the output counted after each: deflate
@@ -24,7 +27,7 @@ const streamed = (data: Uint8Array, bound: number): Uint8Array | "tooLarge" => {
   const chunks: Array<Uint8Array> = []
   let size = 0
   let over = false
-  const inflater = new Inflate((chunk) => {
+  const inflater = new (fflate().Inflate)((chunk) => {
     size += chunk.length
     if (size > bound) over = true
     else if (chunk.length > 0) chunks.push(chunk)
@@ -46,6 +49,6 @@ const streamed = (data: Uint8Array, bound: number): Uint8Array | "tooLarge" => {
 export const boundedInflate = (data: Uint8Array, bound: number, declaredSize: number): Uint8Array | "tooLarge" => {
   if (data.length > SLICE_BYTES) return streamed(data, bound)
   const room = Math.min(declaredSize, bound, mostInflated(data.length))
-  const out = inflateSync(data, { out: new Uint8Array(room + 1) })
+  const out = fflate().inflateSync(data, { out: new Uint8Array(room + 1) })
   return out.length <= room ? out : streamed(data, bound)
 }

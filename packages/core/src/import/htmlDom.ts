@@ -1,4 +1,4 @@
-import { createRequire } from "node:module"
+import { lazyRequire } from "../shared/lazyRequire.js"
 
 /** The few DOM members the HTML reader uses, as `@mixmark-io/domino` (turndown's own DOM) has them. */
 export interface DomElement {
@@ -25,7 +25,7 @@ interface Domino {
 
 // domino ships types for a module named `domino` written against the DOM library, which the
 // core does not load; this interface says what is used instead.
-const domino = createRequire(import.meta.url)("@mixmark-io/domino") as Domino
+const domino = lazyRequire<Domino>("@mixmark-io/domino")
 
 /** A spec-compliant HTML5 parse of `html` (never throws: browsers' error recovery). */
-export const parseHtml = (html: string): DomDocument => domino.createDocument(html, true)
+export const parseHtml = (html: string): DomDocument => domino().createDocument(html, true)
