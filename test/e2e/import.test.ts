@@ -89,7 +89,7 @@ describe("importContent: each source into a space", () => {
     expect(pages.map((p) => [p.title, p.slug])).toEqual([["Getting started", "getting-started"]])
     const read = (await carl.api.spaces.getPageById(space, pages[0].id, { format: "markdown" } as any)).data as any
     expect(read.markdown).toContain("Install it **now**.")
-    expect(read.markdown).not.toContain("# Getting started")
+    expect(read.markdown.match(/Getting started/g)).toHaveLength(1)
   })
 
   it("zip: the folder's pages in SUMMARY.md's order and nesting", async () => {
@@ -110,7 +110,7 @@ describe("importContent: each source into a space", () => {
     expect(pages.map((p) => p.title)).toEqual(["Scripted"])
     const markdown = ((await carl.api.spaces.getPageById(space, pages[0].id, { format: "markdown" } as any)).data as any).markdown as string
     expect(markdown).toContain("Plain text survives.")
-    expect(markdown).not.toMatch(/steal|alert|script|onerror/i)
+    expect(markdown).not.toMatch(/steal|alert|<script|onerror/i)
   })
 
   it("website: the same-origin pages the start page links to, under it", async () => {
@@ -161,7 +161,7 @@ describe("importChangeRequestContent", () => {
     expect(byNumber.status).toBe(201)
     expect((await ada.api.spaces.mergeChangeRequest(space, cr.id)).data.result).toBe("merge")
     const merged = (await carl.api.spaces.listPages(space)).data.pages as Array<any>
-    expect(merged.map((p) => p.title)).toEqual(["Welcome", "Getting started"])
+    expect(merged.map((p) => p.title)).toEqual(["Welcome", "Setup", "Getting started"])
   })
 
   it("a merged change request refuses an import (409)", async () => {

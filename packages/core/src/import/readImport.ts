@@ -42,10 +42,11 @@ const readZip = (url: string) =>
  * Every way a source can fail, as the `InvalidInput` the API answers (400): the URL given cannot
  * be imported, so the error names `url`, with the converter's or the fetcher's reason.
  */
-const asInvalidInput = (error: ImportError | FetchRefused | FetchFailed | InvalidInput): InvalidInput =>
-  error._tag === "InvalidInput" && error.field === "url"
-    ? error
-    : new InvalidInput({ field: "url", message: error._tag === "InvalidInput" ? `${error.field}: ${error.message}` : error.message })
+const asInvalidInput = (error: ImportError | FetchRefused | FetchFailed | InvalidInput): InvalidInput => {
+  if (error._tag === "InvalidInput" && error.field === "url") return error
+  if (error.message.startsWith('Invalid value for "url"')) return new InvalidInput({ field: "url", message: error.message })
+  return InvalidInput.of("url", error._tag === "InvalidInput" ? `${error.field}: ${error.message}` : error.message)
+}
 
 /** Fetches and converts `url` as `source`, through the `Fetcher` only; no storage is touched. */
 export const readImport = (source: ImportSource, url: string): Effect.Effect<ImportReading, InvalidInput, Fetcher> =>
