@@ -27,7 +27,9 @@ const NOT_OFFICIAL = [
   "listPageLinks",
   "listFileBacklinks",
   "listPageLinksInChangeRequest",
-  "listFileBacklinksInChangeRequest"
+  "listFileBacklinksInChangeRequest",
+  "importContent",
+  "importChangeRequestContent"
 ]
 
 /** Operations anyone may call: what the server is, and a signed PDF URL (its token is the permission). */

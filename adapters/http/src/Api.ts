@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { ChangeRequestsGroup } from "./change-requests/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./collections/CollectionsGroup.js"
 import { CommentsGroup } from "./comments/CommentsGroup.js"
+import { ContentImportsGroup } from "./import/ContentImportsGroup.js"
 import { ContentGroup } from "./content/ContentGroup.js"
 import { InvitesGroup } from "./invites/InvitesGroup.js"
 import { LinksGroup } from "./links/LinksGroup.js"
@@ -34,6 +35,7 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SpacesGroup)
   .add(ChangeRequestsGroup)
   .add(ContentGroup)
+  .add(ContentImportsGroup)
   .add(LinksGroup)
   .add(CommentsGroup)
   .add(PdfExportsGroup)

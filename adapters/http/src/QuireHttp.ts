@@ -7,6 +7,7 @@ import { ChangeRequestsHttp } from "./change-requests/ChangeRequestsHandlers.js"
 import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
 import { CommentsHttp } from "./comments/CommentsHandlers.js"
 import { ContentHttp } from "./content/ContentHandlers.js"
+import { ContentImportsHttp } from "./import/ContentImportsHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
@@ -38,6 +39,7 @@ const Handlers = Layer.mergeAll(
   SpacesHttp,
   ChangeRequestsHttp,
   ContentHttp,
+  ContentImportsHttp,
   LinksHttp,
   CommentsHttp,
   PdfExportsHttp,

@@ -2,6 +2,7 @@ import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effe
 import {
   DeleteEndedJobs,
   deleteEndedJobsHandler,
+  GuardedFetcherLive,
   type JobHandler,
   JobHandlers,
   JobRunner,
@@ -69,7 +70,9 @@ const coreLayer = (config: Config, onMigrated: OnMigrated | undefined) =>
   QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
     Layer.provideMerge(openStorage(config.storage, onMigrated)),
     // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
-    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs }))
+    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs })),
+    // Every outbound request (content imports) goes through it; `QUIRE_FETCH_ALLOW` widens it.
+    Layer.provide(GuardedFetcherLive)
   )
 
 /**

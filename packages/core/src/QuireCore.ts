@@ -4,6 +4,7 @@ import { Comments } from "./comments/Comments.js"
 import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { PdfExports } from "./pdf-export/PdfExports.js"
+import { ContentImports } from "./import/ContentImports.js"
 import { Invites } from "./invites/Invites.js"
 import { Links } from "./links/Links.js"
 import { Members } from "./members/Members.js"
@@ -38,6 +39,7 @@ export const QuireServices = {
   collections: Collections,
   spaces: Spaces,
   content: Content,
+  contentImports: ContentImports,
   changeRequests: ChangeRequests,
   comments: Comments,
   links: Links,

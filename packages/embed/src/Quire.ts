@@ -1,4 +1,4 @@
-import { Actor, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
+import { Actor, GuardedFetcherLive, InvalidInput, NotFound, QuireCore, QuireServices, type UserId, type UserRecord } from "@quire/core"
 import { installRootFibers } from "@quire/core/rootFibers"
 import { Effect, Either, Exit, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import { parseDatabaseUrl, storageLayer } from "./DatabaseUrl.js"
@@ -139,6 +139,8 @@ export const openQuire = async (options: OpenQuireOptions): Promise<Quire> => {
   const managed = ManagedRuntime.make(
     QuireCore.layer({ publicUrl: options.publicUrl }).pipe(
       Layer.provideMerge(storageLayer(choice.right)),
+      // Content imports fetch through it, as `quire serve`'s do (`QUIRE_FETCH_ALLOW`).
+      Layer.provide(GuardedFetcherLive),
       // Without tracing, as `quire serve` runs: no tracer is installed to read the spans.
       Layer.provide(Layer.setTracerEnabled(false))
     )

@@ -22,7 +22,9 @@ const seedOnlyOperations = [
     pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/files\/[^/]+\/(?!backlinks$)[^/]+$/,
     operationId: "downloadChangeRequestFileById"
   },
-  { method: "GET", pattern: /^\/pdf$/, operationId: "downloadPDF" }
+  { method: "GET", pattern: /^\/pdf$/, operationId: "downloadPDF" },
+  { method: "POST", pattern: /^\/spaces\/[^/]+\/content\/import$/, operationId: "importContent" },
+  { method: "POST", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/import$/, operationId: "importChangeRequestContent" }
 ]
 const seedOnly = seedOnlyOperations.map((operation) => operation.pattern)
 

@@ -156,8 +156,10 @@ export const operationsByArea = {
   search: ["searchSpaceContent", "searchOrganizationContent"],
   // Quire's own, absent from the official spec: the downloads every file's `downloadURL`
   // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
-  exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"]
+  exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"],
+  // Quire's own (issue 35): content imported from a URL.
+  contentImports: ["importContent", "importChangeRequestContent"]
 } as const
 
-/** The 139 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites and search). */
+/** The 141 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search and content imports). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()
