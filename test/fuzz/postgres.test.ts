@@ -10,7 +10,7 @@ describe.skipIf(!available)("fuzz: Postgres", () => {
   fuzzSuite("postgres", async () => {
     const scope = Effect.runSync(Scope.make())
     const databaseUrl = await Effect.runPromise(Scope.extend(freshPostgresDatabase, scope))
-    const server = await startServer({ databaseUrl })
+    const server = await startServer({ databaseUrl, env: { QUIRE_FETCH_ALLOW: "127.0.0.1" } })
     return {
       server,
       release: async () => {

@@ -32,7 +32,12 @@ const stringValue = (schema: JsonSchema, context: ValueContext, field: string | 
   const maxLength = schema.maxLength ?? Number.MAX_SAFE_INTEGER
   if (schema.pattern !== undefined) return matchingStrings(schema.pattern, minLength, maxLength, context.seed)
   if (schema.format === "date-time") return fc.date({ min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString())
-  if (schema.format === "uri") return fc.webUrl()
+  if (schema.format === "uri") {
+    // A URL the world serves (an import's source) is the likeliest to succeed.
+    const served = field === undefined ? undefined : context.idsForField(field)
+    if (served === undefined) return fc.webUrl()
+    return context.example ? fc.constant(served[0]!) : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...served) }, fc.webUrl())
+  }
   if (schema.format === "email") return fc.emailAddress()
   const text = fc.string({ unit: character, minLength, maxLength: Math.min(maxLength, minLength + 40) })
   const named = field === undefined ? undefined : context.idsForField(field)

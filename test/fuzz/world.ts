@@ -1,4 +1,5 @@
 import { send } from "./client.js"
+import { importSourceUrl } from "./importSource.js"
 import { operations, type Operation } from "./operations.js"
 import type { People } from "./people.js"
 import { noBody, type Principal, wireOf } from "./request.js"
@@ -73,6 +74,8 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   addedReactions: ["reaction"],
   removedReactions: ["reaction"],
   targetPage: ["page"],
+  // A content import's source: a markdown page on loopback.
+  url: ["importSource"],
   authors: users,
   // Sites: the spaces a site or section shows, its defaults, and a move's or group's neighbours.
   spaces: ["rootSpace", "space"],
@@ -242,6 +245,7 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     node: NODE,
     reaction: "👍",
     searchQuery: "section",
+    importSource: await importSourceUrl(),
     ...people.ids,
     emailDomain: people.emailDomain
   }
