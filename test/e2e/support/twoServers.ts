@@ -25,9 +25,10 @@ export const statusOf = (call: Promise<{ status: number }>): Promise<number> =>
 
 /**
  * Two `quire serve` processes on one database of `backend`, started before the describe's tests
- * with Acme (ada administers it) and stopped after. `skip`: Postgres is not reachable.
+ * with Acme (ada administers it) and stopped after, `env` over their environment. `skip`:
+ * Postgres is not reachable.
  */
-export const twoServers = (backend: RaceBackend) => {
+export const twoServers = (backend: RaceBackend, env: Readonly<Record<string, string>> = {}) => {
   const scope = Effect.runSync(Scope.make())
   const world = {
     skip: backend.name === "Postgres" && !postgres,
@@ -40,8 +41,8 @@ export const twoServers = (backend: RaceBackend) => {
   beforeAll(async () => {
     if (world.skip) return
     const url = await backend.database(scope)
-    const first = await startServer(url === undefined ? {} : { databaseUrl: url })
-    world.servers = [first, await startServer({ databaseUrl: first.env.DATABASE_URL! })]
+    const first = await startServer(url === undefined ? { env } : { databaseUrl: url, env })
+    world.servers = [first, await startServer({ databaseUrl: first.env.DATABASE_URL!, env })]
     ;({ ada: world.ada, acme: world.acme } = await makeAcme(first))
   }, 180_000)
   afterAll(async () => {
