@@ -7,6 +7,7 @@ import { contentContract } from "./contract-content.js"
 import { contentStoreContract } from "./contract-content-store.js"
 import { eventsContract } from "./contract-events.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
+import { gitSyncContract } from "./contract-git-sync.js"
 import { jobsContract } from "./contract-jobs.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -43,5 +44,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     transactionsContract(layer)
     eventsContract(layer)
     jobsContract(layer)
+    gitSyncContract(layer)
   })
 }

@@ -3,6 +3,7 @@ import { ChangeRequestsGroup } from "./change-requests/ChangeRequestsGroup.js"
 import { CollectionsGroup } from "./collections/CollectionsGroup.js"
 import { CommentsGroup } from "./comments/CommentsGroup.js"
 import { ContentImportsGroup } from "./import/ContentImportsGroup.js"
+import { GitSyncGroup } from "./git-sync/GitSyncGroup.js"
 import { ContentGroup } from "./content/ContentGroup.js"
 import { InvitesGroup } from "./invites/InvitesGroup.js"
 import { LinksGroup } from "./links/LinksGroup.js"
@@ -36,6 +37,7 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(ChangeRequestsGroup)
   .add(ContentGroup)
   .add(ContentImportsGroup)
+  .add(GitSyncGroup)
   .add(LinksGroup)
   .add(CommentsGroup)
   .add(PdfExportsGroup)

@@ -8,6 +8,7 @@ import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
 import { CommentsHttp } from "./comments/CommentsHandlers.js"
 import { ContentHttp } from "./content/ContentHandlers.js"
 import { ContentImportsHttp } from "./import/ContentImportsHandlers.js"
+import { GitSyncHttp } from "./git-sync/GitSyncHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
@@ -40,6 +41,7 @@ const Handlers = Layer.mergeAll(
   ChangeRequestsHttp,
   ContentHttp,
   ContentImportsHttp,
+  GitSyncHttp,
   LinksHttp,
   CommentsHttp,
   PdfExportsHttp,

@@ -4,6 +4,7 @@ import {
   CollectionRepository,
   CommentRepository,
   Events,
+  GitSyncRepository,
   InviteRepository,
   JobRepository,
   MemberRepository,
@@ -25,6 +26,7 @@ import { makeMemoryChangeRequestRepository } from "./change-requests/MemoryChang
 import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.js"
 import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
+import { makeMemoryGitSyncRepository } from "./git-sync/MemoryGitSyncRepository.js"
 import { makeMemoryJobRepository } from "./jobs/MemoryJobRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
@@ -62,7 +64,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(SiteRepository, makeMemorySiteRepository(store)),
         Context.add(Events, makeMemoryEvents(store)),
         Context.add(SearchIndex, makeMemorySearchIndex(store)),
-        Context.add(JobRepository, makeMemoryJobRepository(store))
+        Context.add(JobRepository, makeMemoryJobRepository(store)),
+        Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store))
       )
     )
   )

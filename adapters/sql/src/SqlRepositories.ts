@@ -8,6 +8,7 @@ import { SqlBlobStore } from "./content/SqlBlobStore.js"
 import { SqlObjectStore } from "./content/SqlObjectStore.js"
 import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
 import { SqlEvents } from "./events/SqlEvents.js"
+import { SqlGitSyncRepository } from "./git-sync/SqlGitSyncRepository.js"
 import { SqlJobRepository } from "./jobs/SqlJobRepository.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
@@ -45,6 +46,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlSiteRepository.layer,
     SqlEvents.layer,
     SqlSearchIndex.layer,
-    SqlJobRepository.layer
+    SqlJobRepository.layer,
+    SqlGitSyncRepository.layer
   )
 }

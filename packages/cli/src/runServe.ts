@@ -1,3 +1,4 @@
+import { SecretSeal } from "@quire/core"
 import { ExportLinks, RateLimits } from "@quire/http"
 import { Effect, Layer } from "effect"
 import { logMigrations } from "./migrationLog.js"
@@ -15,7 +16,9 @@ export const runServe = Effect.gen(function* () {
   yield* Layer.launch(
     serverLayer(config, { onMigrated: logMigrations }).pipe(
       Layer.provide(RateLimits.layer(limits)),
-      Layer.provide(ExportLinks.layer(signing))
+      Layer.provide(ExportLinks.layer(signing)),
+      // The same secret seals what jobs carry (a Git URL's credentials), so every server opens it.
+      Layer.provide(SecretSeal.layer(signing.signingKey))
     )
   )
 })

@@ -2,6 +2,8 @@ import { Etag, FileSystem, HttpApi, HttpPlatform, HttpServer, Path } from "@effe
 import {
   DeleteEndedJobs,
   deleteEndedJobsHandler,
+  GitRemoteLive,
+  gitSyncJobHandlers,
   GuardedFetcherLive,
   type JobHandler,
   JobHandlers,
@@ -29,7 +31,7 @@ import type { ServerConfig } from "./ServerConfig.js"
 type Config = Effect.Effect.Success<typeof ServerConfig>
 
 /** The jobs every server runs, beside what `ServerOptions.jobHandlers` adds. */
-const jobHandlers = [purgeExpiredSpacesHandler, deleteEndedJobsHandler]
+const jobHandlers = [purgeExpiredSpacesHandler, deleteEndedJobsHandler, ...gitSyncJobHandlers]
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -71,8 +73,10 @@ const coreLayer = (config: Config, onMigrated: OnMigrated | undefined) =>
     Layer.provideMerge(openStorage(config.storage, onMigrated)),
     // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
     Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs })),
-    // Every outbound request (content imports) goes through it; `QUIRE_FETCH_ALLOW` widens it.
-    Layer.provide(GuardedFetcherLive)
+    // Git sync's remote sends its requests through the fetcher too.
+    Layer.provideMerge(GitRemoteLive),
+    // Every outbound request (content imports, Git sync) goes through it; `QUIRE_FETCH_ALLOW` widens it.
+    Layer.provideMerge(GuardedFetcherLive)
   )
 
 /**

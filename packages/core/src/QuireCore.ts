@@ -5,6 +5,7 @@ import { Collections } from "./collections/Collections.js"
 import { ContentEngine } from "./content/tree/ContentEngine.js"
 import { PdfExports } from "./pdf-export/PdfExports.js"
 import { ContentImports } from "./import/ContentImports.js"
+import { GitSync } from "./git-sync/GitSync.js"
 import { Invites } from "./invites/Invites.js"
 import { Links } from "./links/Links.js"
 import { Members } from "./members/Members.js"
@@ -40,6 +41,7 @@ export const QuireServices = {
   spaces: Spaces,
   content: Content,
   contentImports: ContentImports,
+  gitSync: GitSync,
   changeRequests: ChangeRequests,
   comments: Comments,
   links: Links,

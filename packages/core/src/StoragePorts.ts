@@ -5,6 +5,7 @@ import type { BlobStore } from "./storage/content/BlobStore.js"
 import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
+import type { GitSyncRepository } from "./storage/git-sync/GitSyncRepository.js"
 import type { JobRepository } from "./storage/jobs/JobRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
@@ -37,3 +38,4 @@ export type StoragePorts =
   | SiteRepository
   | SearchIndex
   | JobRepository
+  | GitSyncRepository

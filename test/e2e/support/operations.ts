@@ -158,8 +158,9 @@ export const operationsByArea = {
   // names, and the signed URL `getSpacePDF` and `getChangeRequestPDF` answer.
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"],
   // Quire's own (issue 35): content imported from a URL.
-  contentImports: ["importContent", "importChangeRequestContent"]
+  contentImports: ["importContent", "importChangeRequestContent"],
+  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"]
 } as const
 
-/** The 141 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search and content imports). */
+/** The 144 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports and Git sync). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

@@ -9,6 +9,7 @@ import { events } from "./0008_events.js"
 import { sites } from "./0009_sites.js"
 import { search } from "./0010_search.js"
 import { jobs } from "./0011_jobs.js"
+import { gitSync } from "./0012_git_sync.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -22,5 +23,6 @@ export const migrations = {
   "0008_events": events,
   "0009_sites": sites,
   "0010_search": search,
-  "0011_jobs": jobs
+  "0011_jobs": jobs,
+  "0012_git_sync": gitSync
 }

@@ -2,8 +2,13 @@ import { Schema } from "effect"
 
 /** Why talking to a Git remote failed, as a reason a caller can act on. */
 export const GitRemoteFailure = Schema.Literal(
-  /** Nothing answered at that address (refused, unknown host, reset). */
+  /** Nothing answered at that address (refused, unknown host, reset), or not within the caps. */
   "unreachable",
+  /**
+   * Quire does not read it: an address it does not reach (loopback, private, metadata) unless
+   * `QUIRE_FETCH_ALLOW` names it, an answer past its size cap, too many redirects.
+   */
+  "refused",
   /** Something answered, but not as a Git repository over smart HTTP. */
   "not-a-repository",
   /** The repository asks for credentials and none were given. */

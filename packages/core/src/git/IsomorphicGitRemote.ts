@@ -124,19 +124,20 @@ export const makeIsomorphicGitRemote = (options: IsomorphicGitRemoteOptions = {}
       const call = yield* parseCall(request)
       const repository = yield* attempt(call, () => openRepository(call))
       const head = yield* fetchHeadIfAny(http, repository, call)
+      const kept = head === undefined ? new Map<string, TreeEntry>() : yield* attempt(call, () => flattenTree(repository, head, outside(call.directory)))
+      const written = yield* writeBlobs(repository, call, request.files)
+      const tree = yield* attempt(call, () => writeTrees(repository, new Map([...kept, ...written])))
+      // The branch already holds these files: nothing to write, whoever moved it (a repeated push after a crash lands here).
+      if (head !== undefined) {
+        const parentTree = yield* attempt(call, async () => (await isomorphicGit().readCommit({ ...repository, oid: head })).commit.tree)
+        if (parentTree === tree) return { commit: head, changed: false }
+      }
       if (request.parent !== undefined && head !== request.parent && request.force !== true) {
         return yield* Effect.fail(
           new Conflict({
             message: `The branch "${call.branch}" of ${call.url} has moved on from ${request.parent} (it is at ${head ?? "no commit"}); export with \`force\` to write over it`
           })
         )
-      }
-      const kept = head === undefined ? new Map<string, TreeEntry>() : yield* attempt(call, () => flattenTree(repository, head, outside(call.directory)))
-      const written = yield* writeBlobs(repository, call, request.files)
-      const tree = yield* attempt(call, () => writeTrees(repository, new Map([...kept, ...written])))
-      if (head !== undefined) {
-        const parentTree = yield* attempt(call, async () => (await isomorphicGit().readCommit({ ...repository, oid: head })).commit.tree)
-        if (parentTree === tree) return { commit: head, changed: false }
       }
       const signature = { ...request.author, timestamp: Math.floor((yield* Clock.currentTimeMillis) / 1000), timezoneOffset: 0 }
       const message = request.message.endsWith("\n") ? request.message : `${request.message}\n`

@@ -1,6 +1,7 @@
 import { isomorphicGit } from "./isomorphicGit.js"
 import { GitRemoteError, type GitRemoteFailure } from "./GitRemoteError.js"
 import { type GitCredentials, redactCredentials } from "./remoteUrl.js"
+import { OutboundGitFailure } from "./fetcherGitHttp.js"
 
 /** What a Git call was doing when it failed, and of what, for its message. */
 export interface GitCallContext {
@@ -24,6 +25,11 @@ const statusOf = (cause: unknown): number | undefined => {
 export const gitRemoteError = (cause: unknown, context: GitCallContext): GitRemoteError => {
   const { url, branch } = context
   const { Errors } = isomorphicGit()
+  if (cause instanceof OutboundGitFailure) {
+    const failure = cause.failure
+    const passing = failure._tag === "FetchFailed" && (failure.reason === "unreachable" || failure.reason === "timeout")
+    return error(passing ? "unreachable" : "refused", failure.message, context)
+  }
   if (cause instanceof Errors.NotFoundError) return error("ref-not-found", `The repository ${url} has no branch "${branch}"`, context)
   if (cause instanceof Errors.UserCanceledError) return error("credentials-refused", `The repository ${url} refused the credentials given`, context)
   if (cause instanceof Errors.HttpError) {

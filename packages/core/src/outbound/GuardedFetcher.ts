@@ -17,7 +17,26 @@ export interface GuardedFetcherOptions {
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
-type Hop = { readonly _tag: "Answer"; readonly fetched: Fetched } | { readonly _tag: "Redirect"; readonly location: string }
+type Hop =
+  | { readonly _tag: "Answer"; readonly fetched: Fetched }
+  | { readonly _tag: "Redirect"; readonly location: string; readonly status: number }
+
+/** What a hop sends: a 301, 302 or 303 turns a POST into a GET without body; 307 and 308 keep both. */
+interface Outgoing {
+  readonly method: "GET" | "POST"
+  readonly body: Uint8Array | undefined
+}
+
+const afterRedirect = (outgoing: Outgoing, status: number): Outgoing =>
+  status === 307 || status === 308 ? outgoing : { method: "GET", body: undefined }
+
+const headersOf = (raw: http.IncomingHttpHeaders): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value
+  }
+  return out
+}
 
 const httpUrl = (text: string, field: string, what: string) => {
   const url = parseUrl(text)
@@ -41,11 +60,25 @@ const basicAuth = (url: URL): string | undefined =>
     ? undefined
     : `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}`
 
+/**
+ * The caller's headers and the URL's basic auth for one hop. Credentials (the URL's and a
+ * caller's `Authorization`) go to the first origin only, never past a redirect to another.
+ */
+const hopHeaders = (headers: Readonly<Record<string, string>> | undefined, sameOrigin: boolean, authorization: string | undefined) => {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase()
+    if (sameOrigin || lower !== "authorization") out[lower] = value
+  }
+  if (sameOrigin && authorization !== undefined && out.authorization === undefined) out.authorization = authorization
+  return out
+}
+
 const refusedMessage = (shown: string, range: string, hop: number) =>
   `${hop === 0 ? `${shown} leads` : `the URL redirects to ${shown}, which leads`} to a ${range} address, which Quire does not fetch (QUIRE_FETCH_ALLOW can allow it)`
 
 /**
- * The `Fetcher` that guards every outbound GET: only http(s); every address a host resolves to
+ * The `Fetcher` that guards every outbound request: only http(s); every address a host resolves to
  * checked before connecting, on the first request and on every redirect (followed by hand);
  * IP literals checked as written (Node does not look them up); a fresh connection each time
  * (no pooled socket skips a check); the body read as a stream and cut past `maxBytes`; one
@@ -61,7 +94,7 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
     return range === undefined ? Effect.void : Effect.fail(FetchRefused.of(refusedMessage(redactUrl(url), range, hop)))
   }
 
-  const requestOnce = (url: URL, authorization: string | undefined, fetchOptions: FetchOptions, hop: number) =>
+  const requestOnce = (url: URL, headers: Record<string, string>, outgoing: Outgoing, fetchOptions: FetchOptions, hop: number) =>
     Effect.async<Hop, FetchRefused | FetchFailed>((resume) => {
       const shown = redactUrl(url)
       let settled = false
@@ -75,14 +108,15 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
         settle(Effect.fail(FetchFailed.of("tooLarge", `${shown} is larger than ${fetchOptions.maxBytes} bytes, the most Quire reads`)))
       const client = url.protocol === "https:" ? https : http
       const request = client.request(withoutCredentials(url), {
-        method: "GET",
+        method: outgoing.method,
         agent: false,
         lookup: lookup as LookupFunction,
         headers: {
           "accept-encoding": "identity",
           "user-agent": "Quire",
           ...(fetchOptions.accept === undefined ? {} : { accept: fetchOptions.accept }),
-          ...(authorization === undefined ? {} : { authorization })
+          ...headers,
+          ...(outgoing.body === undefined ? {} : { "content-length": String(outgoing.body.length) })
         }
       })
       request.on("error", (error: NodeJS.ErrnoException) => {
@@ -92,7 +126,7 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
       request.on("response", (response) => {
         const status = response.statusCode ?? 0
         const location = response.headers.location
-        if (redirectStatuses.has(status) && location !== undefined) return settle(Effect.succeed({ _tag: "Redirect", location }))
+        if (redirectStatuses.has(status) && location !== undefined) return settle(Effect.succeed({ _tag: "Redirect", location, status }))
         const declared = Number(response.headers["content-length"])
         if (Number.isFinite(declared) && declared > fetchOptions.maxBytes) return tooLarge()
         const chunks: Array<Buffer> = []
@@ -108,7 +142,13 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
           settle(
             Effect.succeed({
               _tag: "Answer",
-              fetched: { url: withoutCredentials(url), status, contentType, body: new Uint8Array(body.buffer, body.byteOffset, body.length) }
+              fetched: {
+                url: withoutCredentials(url),
+                status,
+                contentType,
+                headers: headersOf(response.headers),
+                body: new Uint8Array(body.buffer, body.byteOffset, body.length)
+              }
             })
           )
         })
@@ -116,7 +156,7 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
           if (!response.complete) settle(Effect.fail(FetchFailed.of("unreachable", `${shown} closed the connection before the end of its body`)))
         })
       })
-      request.end()
+      request.end(outgoing.body === undefined ? undefined : Buffer.from(outgoing.body.buffer, outgoing.body.byteOffset, outgoing.body.length))
       return Effect.sync(() => request.destroy())
     })
 
@@ -125,14 +165,16 @@ export const makeGuardedFetcher = (options: GuardedFetcherOptions): typeof Fetch
       let url = yield* httpUrl(text, "url", "the URL")
       const origin = url.origin
       const authorization = basicAuth(url)
+      let outgoing: Outgoing = { method: fetchOptions.method ?? "GET", body: fetchOptions.body }
       for (let hop = 0; ; hop++) {
         yield* checkLiteral(url, hop)
-        const answer = yield* requestOnce(url, url.origin === origin ? authorization : undefined, fetchOptions, hop)
+        const answer = yield* requestOnce(url, hopHeaders(fetchOptions.headers, url.origin === origin, authorization), outgoing, fetchOptions, hop)
         if (answer._tag === "Answer") return answer.fetched
         if (hop >= fetchOptions.maxRedirects) {
           return yield* FetchFailed.of("tooManyRedirects", `${redactUrl(text)} redirects more than ${fetchOptions.maxRedirects} times`)
         }
         url = yield* httpUrl(resolveLocation(answer.location, url), "url", `a redirect of ${redactUrl(text)}`)
+        outgoing = afterRedirect(outgoing, answer.status)
       }
     }).pipe(
       Effect.timeoutFail({
