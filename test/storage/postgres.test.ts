@@ -29,7 +29,8 @@ if (await postgresAvailable()) {
           [8, "events"],
           [9, "sites"],
           [10, "search"],
-          [11, "jobs"]
+          [11, "jobs"],
+          [12, "git_sync"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -38,7 +39,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 11 }])
+        expect(tables).toStrictEqual([{ n: 12 }])
       })
     )
   })
