@@ -209,6 +209,9 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   await admin("PUT", `${sites}/${site}/adaptive-schema`, {
     jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "A beta tester" } }, additionalProperties: false }
   })
+  // A Git sync on both spaces, for `getSpaceGitInfo` to show (its job fails: the source is no repository).
+  const importSource = await importSourceUrl()
+  for (const synced of [space, rootSpace]) await admin("POST", `/v1/spaces/${synced}/git/import`, { url: importSource, ref: "refs/heads/main" })
   const ids = {
     site,
     otherSite,
@@ -245,7 +248,7 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     node: NODE,
     reaction: "👍",
     searchQuery: "section",
-    importSource: await importSourceUrl(),
+    importSource,
     ...people.ids,
     emailDomain: people.emailDomain
   }

@@ -15,10 +15,11 @@ const HttpUrl = (description: string) =>
   Schema.String.pipe(
     Schema.maxLength(2048, { message: () => "must be at most 2048 characters" }),
     Schema.filter(isHttpUrl, { message: () => "must be an absolute http(s) URL" })
-  ).annotations({ description })
+  ).annotations({ format: "uri", description })
 
 const GitRef = Schema.String.pipe(
   Schema.maxLength(255, { message: () => "must be at most 255 characters" }),
+  Schema.pattern(/^refs\/heads\/[^\s~^:?*[\\]+$/, { message: () => "must name a branch as `refs/heads/<branch>`" }),
   Schema.filter((ref) => !(branchOfRef(ref) instanceof InvalidInput), { message: () => "must name a branch as `refs/heads/<branch>`" })
 ).annotations({ description: 'The branch, as "refs/heads/main"' })
 
