@@ -66,3 +66,29 @@ describe("GitRemote through the guarded fetcher", () => {
     })
   )
 })
+
+describe("a first push (`parent: null`)", () => {
+  it.scoped("goes into a new branch or an empty folder, and is refused over files it never saw unless forced", () =>
+    Effect.gen(function* () {
+      const server = yield* gitServer()
+      yield* Effect.promise(() => server.commit({ "src/index.ts": "export {}\n", "docs/old.md": "# Old\n" }))
+      const git = guardedRemote(allowLoopback)
+      const push = (directory: string, force = false) =>
+        git.pushTree({ url: server.url, ref: "refs/heads/main", directory, files: new Map([[`${directory}/new.md`, "# New\n"]]), message: "m", author, parent: null, force })
+      const intoEmpty = yield* push("guides")
+      expect(intoEmpty.changed).toBe(true)
+      const refused = yield* Effect.flip(push("docs"))
+      expect(refused.message).toMatch(/never matched.*force/)
+      expect(yield* Effect.promise(() => server.resolve("main"))).toBe(intoEmpty.commit)
+      const forced = yield* push("docs", true)
+      expect(textOf(yield* Effect.promise(() => server.readTree("main")))).toEqual({
+        "src/index.ts": "export {}\n",
+        "guides/new.md": "# New\n",
+        "docs/new.md": "# New\n"
+      })
+      expect(forced.changed).toBe(true)
+      const fresh = yield* git.pushTree({ url: server.url, ref: "refs/heads/next", files: new Map([["a.md", "a"]]), message: "m", author, parent: null })
+      expect(fresh.changed).toBe(true)
+    })
+  )
+})

@@ -180,6 +180,18 @@ describe("no lost update", () => {
     expect(await repo.resolve("main^")).toBe(theirs)
   })
 
+  it("a first export refuses a branch with content the space never matched, unless forced", async () => {
+    repo = await startGitServer()
+    const theirs = await seedRepository()
+    const space = await newSpace("Never synced")
+    await ada.api.spaces.exportToGitRepository(space, exportBody())
+    expect((await settled(space)).operation).toMatchObject({ state: "failure", error: expect.stringMatching(/never matched.*force/) })
+    expect(await repo.resolve("main")).toBe(theirs)
+    await ada.api.spaces.exportToGitRepository(space, exportBody({ force: true }))
+    expect((await settled(space)).operation?.state).toBe("success")
+    expect(await repo.resolve("main^")).toBe(theirs)
+  })
+
   it("an import refuses to replace changes made in the space since the last sync, unless forced", async () => {
     repo = await startGitServer()
     await seedRepository()

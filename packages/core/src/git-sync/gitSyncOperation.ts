@@ -95,12 +95,12 @@ export const endOperation = (
     })
   )
 
-/** A failure another attempt may fix: the repository could not be reached, or a defect. */
+/** A failure another attempt may fix: the repository could not be reached, another push won a race, or a defect. */
 const isPassing = (cause: Cause.Cause<unknown>) => {
   const failure = Cause.failureOption(cause)
   if (Option.isNone(failure)) return !Cause.isInterruptedOnly(cause)
   const error = failure.value
-  return error instanceof GitRemoteError && error.reason === "unreachable"
+  return error instanceof GitRemoteError && (error.reason === "unreachable" || error.reason === "branch-moved")
 }
 
 const messageOf = (cause: Cause.Cause<unknown>) => {

@@ -17,8 +17,9 @@ const QUIRE_AUTHOR = { name: "Quire", email: "quire@localhost" }
 /**
  * An export: the space's current content written as Quire's layout and pushed as one commit by
  * the requester, on top of the commit the space last matched. When the branch has moved on since
- * (a commit made in the repository), the push is refused (`Conflict`) unless `force`: import it
- * first. A branch that already holds these files gets no commit. The push happens outside any
+ * (a commit made in the repository), or has commits although the space never matched one (a
+ * first export to a branch with content), the push is refused (`Conflict`) unless `force`:
+ * import first. A branch that already holds these files gets no commit. The push happens outside any
  * transaction; a repeated attempt finds the branch holding its files and writes nothing new.
  */
 export const gitExportHandler = jobHandler(GitExportJob, (payload, job) => {
@@ -51,7 +52,7 @@ export const gitExportHandler = jobHandler(GitExportJob, (payload, job) => {
         directory: payload.projectDirectory,
         message: payload.commitMessage ?? "Export from Quire",
         author,
-        ...(record.commit === null ? {} : { parent: record.commit }),
+        parent: record.commit,
         force: payload.force
       })
       yield* storage.transaction(

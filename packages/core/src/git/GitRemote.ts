@@ -39,10 +39,11 @@ export interface PushTreeRequest {
   readonly message: string
   readonly author: GitAuthor
   /**
-   * The commit the caller last saw on the branch. When the branch has moved on since, the push
-   * fails with `Conflict`, unless `force`.
+   * The commit the caller last saw on the branch, or `null` when it saw none (the branch should
+   * hold nothing under `directory` yet). When the branch is elsewhere (or holds files there), the
+   * push fails with `Conflict`, unless `force` or the branch already holds these files. Unset: no check.
    */
-  readonly parent?: string
+  readonly parent?: string | null
   /** Write over whatever the branch holds now: the new commit goes on top of its current head. */
   readonly force?: boolean
 }

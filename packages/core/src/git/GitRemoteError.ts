@@ -17,8 +17,10 @@ export const GitRemoteFailure = Schema.Literal(
   "credentials-refused",
   /** The branch does not exist in the repository. */
   "ref-not-found",
-  /** The repository refused the push (a hook, a protected branch, a branch that moved meanwhile). */
-  "push-rejected"
+  /** The repository refused the push (a hook, a protected branch). */
+  "push-rejected",
+  /** Another push moved the branch between this one's read and its write: another attempt reads it again. */
+  "branch-moved"
 )
 export type GitRemoteFailure = typeof GitRemoteFailure.Type
 

@@ -132,10 +132,18 @@ export const makeIsomorphicGitRemote = (options: IsomorphicGitRemoteOptions = {}
         const parentTree = yield* attempt(call, async () => (await isomorphicGit().readCommit({ ...repository, oid: head })).commit.tree)
         if (parentTree === tree) return { commit: head, changed: false }
       }
-      if (request.parent !== undefined && head !== request.parent && request.force !== true) {
+      // Never synced (`parent: null`): writing into an empty folder (or a new branch) loses nothing.
+      const unseen =
+        request.parent === null && head !== undefined
+          ? (yield* attempt(call, () => flattenTree(repository, head, inside(call.directory)))).size > 0
+          : request.parent !== undefined && request.parent !== null && head !== request.parent
+      if (unseen && request.force !== true) {
         return yield* Effect.fail(
           new Conflict({
-            message: `The branch "${call.branch}" of ${call.url} has moved on from ${request.parent} (it is at ${head ?? "no commit"}); export with \`force\` to write over it`
+            message:
+              request.parent === null
+                ? `The branch "${call.branch}" of ${call.url} has commits this space never matched (it is at ${head}): import them first, or export with \`force\` to write over them`
+                : `The branch "${call.branch}" of ${call.url} has moved on from ${request.parent} (it is at ${head ?? "no commit"}): import it first, or export with \`force\` to write over it`
           })
         )
       }

@@ -49,7 +49,14 @@ export const gitRemoteError = (cause: unknown, context: GitCallContext): GitRemo
   ) {
     return error("not-a-repository", `${url} is not a Git repository served over smart HTTP`, context)
   }
-  if (cause instanceof Errors.PushRejectedError || cause instanceof Errors.GitPushError) {
+  if (cause instanceof Errors.PushRejectedError) {
+    return error("branch-moved", `The branch "${branch}" of ${url} moved while Quire pushed to it`, context)
+  }
+  // The server's side of the same race: the ref changed between its read and its update.
+  if (cause instanceof Errors.GitPushError && /failed to (update|lock) ref|cannot lock ref|non-fast-forward|fetch first|stale info/i.test(cause.message)) {
+    return error("branch-moved", `The branch "${branch}" of ${url} moved while Quire pushed to it`, context)
+  }
+  if (cause instanceof Errors.GitPushError) {
     return error("push-rejected", `The repository ${url} refused the push to "${branch}": ${cause.message}`, context)
   }
   const code = (cause as { code?: unknown }).code
