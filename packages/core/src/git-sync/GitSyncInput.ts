@@ -1,15 +1,7 @@
 import { Schema } from "effect"
 import { branchOfRef, normalizeDirectory } from "../git/gitPaths.js"
 import { InvalidInput } from "../shared/errors.js"
-
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
+import { isHttpUrl } from "../shared/httpUrl.js"
 
 const HttpUrl = (description: string) =>
   Schema.String.pipe(

@@ -1,14 +1,6 @@
 import { Schema } from "effect"
 import { ImportSource } from "./sources.js"
-
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
+import { isHttpUrl } from "../shared/httpUrl.js"
 
 /** An absolute `http(s)` URL (the fetcher refuses any other kind; refused here first, naming `url`). */
 const ImportUrl = Schema.String.pipe(
