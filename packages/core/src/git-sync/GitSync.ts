@@ -96,6 +96,7 @@ export class GitSync extends Effect.Service<GitSync>()("@quire/core/GitSync", {
             yield* repository.put(record)
           })
         )
+        yield* jobs.wake
       })
 
     /** `importGitRepository`: queues an import of the branch into the space. */

@@ -53,6 +53,12 @@ export class Jobs extends Effect.Service<Jobs>()("@quire/core/Jobs", {
 
     const get = (id: JobId): Effect.Effect<Option.Option<JobRecord>> => jobs.get(id)
 
-    return { enqueue, get } as const
+    /**
+     * Wakes this process's runners. `enqueue` does, but inside the enqueuing transaction, which a
+     * runner cannot see yet; a command calls this once committed, so its job starts at once.
+     */
+    const wake: Effect.Effect<void> = Effect.flatMap(JobWakeUp, (wakeUp) => wakeUp.signal)
+
+    return { enqueue, get, wake } as const
   })
 }) {}
