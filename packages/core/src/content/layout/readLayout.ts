@@ -2,7 +2,6 @@ import { Effect } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import { makeId } from "../../shared/ids.js"
 import { pathSegments, resolveDots } from "../markdown/documentPath.js"
-import { checkMarkdownLimits } from "../markdown/limits.js"
 import { slugify } from "../markdown/slugify.js"
 import type { ImportedFile, ImportedPage } from "../tree/importPages.js"
 import { readAssets } from "./assets.js"
@@ -10,6 +9,7 @@ import { ASSETS_FOLDER, FILES_MANIFEST, isMarkdownFile, nameOfPageFile, README_F
 import { type LayoutOptions, projectPrefix } from "./LayoutOptions.js"
 import { type PageFromFile, readPageFile, validSlug } from "./pageFile.js"
 import { readSummary, type SummaryEntry } from "./summary.js"
+import { summaryParts } from "./summaryParts.js"
 
 /** Something the layout holds that the import leaves out, and why. */
 export interface SkippedEntry {
@@ -130,12 +130,12 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
   return { found, files: readAssets(assets, text(FILES_MANIFEST), `${prefix}${FILES_MANIFEST}`), skipped }
 }
 
-/** `SUMMARY.md`'s entries, within the limits the engine sets on any markdown it reads. */
+/** `SUMMARY.md`'s entries, read in parts within the limits the engine sets on any markdown it reads (`summaryParts`). */
 const summaryEntries = (markdown: string, path: string): ReadonlyArray<SummaryEntry> => {
-  const violation = checkMarkdownLimits(markdown)
-  if (violation !== undefined) throw InvalidInput.of(path, violation.message)
+  const split = summaryParts(markdown)
+  if ("violation" in split) throw InvalidInput.of(path, `${split.violation.message} (in the entries from line ${split.line})`)
   try {
-    return readSummary(markdown)
+    return readSummary(split.parts)
   } catch (error) {
     throw InvalidInput.of(path, `could not be read as markdown (${error instanceof RangeError ? "it nests too deeply" : String(error)})`)
   }
