@@ -100,7 +100,7 @@ const measure = (storage: Layer.Layer<StoragePorts, unknown>) =>
       "  addImportedPages (empty space)",
       storagePort.transaction(addImportedPages(engine, apart.id as SpaceId, apart.revision as RevisionId, reading))
     )
-    yield* run("  SearchIndexer.follow", storagePort.transaction(indexer.follow(apart.id as SpaceId, revisionId)))
+    yield* run("  SearchIndexer.follow", storagePort.transaction(indexer.follow(apart.id as SpaceId, revisionId)) as Effect.Effect<void>)
   }).pipe(Effect.provide(services(storage)), Effect.scoped)
 
 for (const backend of backends) {
