@@ -100,7 +100,11 @@ const measure = (storage: Layer.Layer<StoragePorts, unknown>) =>
       "  addImportedPages (empty space)",
       storagePort.transaction(addImportedPages(engine, apart.id as SpaceId, apart.revision as RevisionId, reading))
     )
-    yield* run("  SearchIndexer.follow", storagePort.transaction(indexer.follow(apart.id as SpaceId, revisionId)) as Effect.Effect<void>)
+    const outlines = new Map(reading.pages.flatMap(({ parsedBody }) => (parsedBody?.outline === undefined ? [] : [[parsedBody.body, parsedBody.outline] as const])))
+    yield* run("  SearchIndexer.follow (the import's outlines)", storagePort.transaction(indexer.follow(apart.id as SpaceId, revisionId, { outlines })) as Effect.Effect<void>)
+    const again = yield* newSpace("Apart again")
+    const secondId = yield* storagePort.transaction(addImportedPages(engine, again.id as SpaceId, again.revision as RevisionId, reading))
+    yield* run("  SearchIndexer.follow (reading every body)", storagePort.transaction(indexer.follow(again.id as SpaceId, secondId)) as Effect.Effect<void>)
   }).pipe(Effect.provide(services(storage)), Effect.scoped)
 
 for (const backend of backends) {
