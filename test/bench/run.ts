@@ -15,6 +15,7 @@ import { summarizeCpuProfiles } from "./cpuProfile.js"
 import { contentSection } from "./contentSection.js"
 import { getPageByIdSection } from "./getPageById.js"
 import { getSpaceByIdSection } from "./getSpaceById.js"
+import { importSection } from "./import/importSection.js"
 import { inProcessSection } from "./inProcessSection.js"
 import { listSpacesSection } from "./listSpaces.js"
 import { mergeChangeRequestSection } from "./mergeChangeRequest.js"
@@ -40,7 +41,8 @@ const SECTIONS: ReadonlyArray<readonly [key: string, make: (context: BenchContex
   ["mergeChangeRequest", mergeChangeRequestSection],
   ["search", searchSection],
   ["inProcess", inProcessSection],
-  ["content", contentSection]
+  ["content", contentSection],
+  ["import", importSection]
 ]
 
 /** The sections `BENCH_ONLY` names (all when unset); an unknown name stops the run before any work. */
@@ -198,7 +200,7 @@ const bench = async () => {
   if (startup) console.log(`\nStartup (SQLite, built)\n${formatTable([["startup", startup]])}`)
   for (const [backend, sections] of results) console.log(`\n${backend.title}\n${formatTable(sections)}`)
   console.log("\nratio: quire/baseline (HTTP) and quire/raw driver (inProcess); last page / first page for listSpaces;")
-  console.log("       10,000 pages / 10 pages for content and mergeChangeRequest")
+  console.log("       10,000 pages / 10 pages for content and mergeChangeRequest; import: seconds / engineS")
   if (config.jsonPath) {
     // SQLite's sections at the top (as before Postgres was measured), each other backend under its name.
     const json = {

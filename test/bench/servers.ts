@@ -85,7 +85,8 @@ export const startQuire = (
     options.fromSource ? QUIRE_MAIN : QUIRE_BUILT,
     ["serve"],
     // One token sends every request: a budget no run reaches, so the counter is measured but never refuses.
-    { DATABASE_URL: options.databaseUrl, TOKEN_REQUESTS_PER_MINUTE: "1000000000" },
+    // The import block serves its zip on loopback, which the fetcher refuses unless allowed.
+    { DATABASE_URL: options.databaseUrl, TOKEN_REQUESTS_PER_MINUTE: "1000000000", QUIRE_FETCH_ALLOW: "127.0.0.1" },
     options,
     [
       ...QUIRE_NODE_FLAGS,

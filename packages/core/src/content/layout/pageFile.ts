@@ -2,8 +2,8 @@ import { Either, Schema } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import { composeDocument } from "../markdown/composeDocument.js"
 import type { ParsedDocument } from "../markdown/parseDocument.js"
-import { runMarkdownTask } from "../markdown/work/markdownTasks.js"
 import type { ImportedPage } from "../tree/importPages.js"
+import { ParsedBody } from "../tree/ParsedBody.js"
 import { MAX_DESCRIPTION_LENGTH, MAX_EMOJI_LENGTH, MAX_ID_LENGTH, MAX_TITLE_LENGTH, PageSlug } from "../tree/inputs.js"
 import type { PageValue } from "../tree/objects.js"
 
@@ -39,15 +39,13 @@ const checkLength = (path: string, field: string, value: string | undefined, max
 export const validSlug = (slug: string) => Either.isRight(Schema.decodeEither(PageSlug)(slug))
 
 /**
- * Reads a page's file at `path` (for errors, the repository path). `name` is the page name
+ * Reads a page's file at `path` (for errors, the repository path), already parsed (the
+ * markdown work's `prepare`: its limits checked). `name` is the page name
  * its path gives (`setup` for `guides/setup.md`, `guides` for `guides/README.md`), and
  * `fallbackTitle` the title to use when the file gives none (its entry in `SUMMARY.md`).
  * Throws `InvalidInput` naming the file for what cannot be imported.
  */
-export const readPageFile = (path: string, markdown: string, name: string | undefined, fallbackTitle: string | undefined): PageFromFile => {
-  const read = runMarkdownTask({ op: "prepare", markdown })
-  if (!read.ok) throw refuse(path, read.message)
-  const parsed: ParsedDocument = read.value
+export const readPageFile = (path: string, parsed: ParsedDocument, name: string | undefined, fallbackTitle: string | undefined): PageFromFile => {
   const data = parsed.frontmatter ?? {}
   const id = data["id"]
   if (id !== undefined && (typeof id !== "string" || id === "" || id.length > MAX_ID_LENGTH)) {
@@ -70,9 +68,9 @@ export const readPageFile = (path: string, markdown: string, name: string | unde
     type,
     title,
     ...(slug !== undefined ? { slug } : {}),
-    // The whole file: the import reads its body as `parseDocument` does, so a body that
-    // itself starts with a level-1 heading keeps it (only the title heading is dropped).
-    markdown,
+    // The body as `parseDocument` read it from the whole file: a body that itself starts with
+    // a level-1 heading keeps it (only the title heading is dropped), and it is not read again.
+    parsedBody: ParsedBody.of(parsed),
     ...(metadata.description !== undefined ? { description: metadata.description } : {}),
     ...(metadata.emoji !== undefined && metadata.emoji !== "" ? { emoji: metadata.emoji } : {}),
     ...(metadata.icon !== undefined && metadata.icon !== "" ? { icon: metadata.icon } : {}),

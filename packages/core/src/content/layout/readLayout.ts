@@ -2,14 +2,16 @@ import { Effect } from "effect"
 import { InvalidInput } from "../../shared/errors.js"
 import { makeId } from "../../shared/ids.js"
 import { pathSegments, resolveDots } from "../markdown/documentPath.js"
-import { checkMarkdownLimits } from "../markdown/limits.js"
+import type { ParsedDocument } from "../markdown/parseDocument.js"
 import { slugify } from "../markdown/slugify.js"
+import { MarkdownRefused, MarkdownWork } from "../markdown/work/MarkdownWork.js"
 import type { ImportedFile, ImportedPage } from "../tree/importPages.js"
 import { readAssets } from "./assets.js"
 import { ASSETS_FOLDER, FILES_MANIFEST, isMarkdownFile, nameOfPageFile, README_FILE, SUMMARY_FILE } from "./layoutPaths.js"
 import { type LayoutOptions, projectPrefix } from "./LayoutOptions.js"
 import { type PageFromFile, readPageFile, validSlug } from "./pageFile.js"
 import { readSummary, type SummaryEntry } from "./summary.js"
+import { summaryParts } from "./summaryParts.js"
 
 /** Something the layout holds that the import leaves out, and why. */
 export interface SkippedEntry {
@@ -32,13 +34,26 @@ interface Found {
   readonly children: ReadonlyArray<Found>
 }
 
+/** Each page file's text read by the markdown work, or why it was refused, by its path in the project directory. */
+type Documents = ReadonlyMap<string, ParsedDocument | MarkdownRefused>
+
+/** A page found, whose file (if any) is read once every file has been parsed. */
+interface Pending {
+  readonly page: (documents: Documents) => PageFromFile
+  readonly path: string | undefined
+  readonly children: ReadonlyArray<Pending>
+}
+
+/** Files handed to the markdown work at once: enough to keep its threads busy. */
+const PARSE_CONCURRENCY = 16
+
 const scheme = /^[a-z][a-z0-9+.-]*:|^\/\//i
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
 const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The reading itself, synchronous; throws `InvalidInput` naming the file at fault. */
-const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: string) => {
+/** Where the pages are and which texts to parse, synchronous; throws `InvalidInput` naming the file at fault. */
+const findPages = (files: ReadonlyMap<string, Uint8Array | string>, prefix: string) => {
   const local = new Map<string, Uint8Array | string>()
   for (const [path, content] of files) if (path.startsWith(prefix)) local.set(path.slice(prefix.length), content)
   const skipped: Array<SkippedEntry> = []
@@ -51,16 +66,24 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
       throw InvalidInput.of(`${prefix}${path}`, "is not UTF-8 text")
     }
   }
-  const pageAt = (path: string, fallbackTitle: string | undefined): PageFromFile =>
-    readPageFile(`${prefix}${path}`, text(path)!, nameOfPageFile(path), fallbackTitle)
+  const texts = new Map<string, string>()
+  const pageAt = (path: string, fallbackTitle: string | undefined) => {
+    texts.set(path, text(path)!)
+    return (documents: Documents): PageFromFile => {
+      const parsed = documents.get(path)!
+      if (parsed instanceof MarkdownRefused) throw InvalidInput.of(`${prefix}${path}`, parsed.message)
+      return readPageFile(`${prefix}${path}`, parsed, nameOfPageFile(path), fallbackTitle)
+    }
+  }
+  const group = (page: PageFromFile) => () => page
   const isPageFile = (path: string) => isMarkdownFile(path) && !path.startsWith(".gitbook/") && path !== SUMMARY_FILE
   const used = new Set<string>()
 
-  const fromSummary = (entries: ReadonlyArray<SummaryEntry>): Array<Found> =>
-    entries.flatMap((entry): Array<Found> => {
+  const fromSummary = (entries: ReadonlyArray<SummaryEntry>): Array<Pending> =>
+    entries.flatMap((entry): Array<Pending> => {
       const title = entry.title === "" ? undefined : entry.title
       if (entry.target === undefined) {
-        return [{ page: { type: "group", title: title ?? "Untitled" }, path: undefined, children: fromSummary(entry.children) }]
+        return [{ page: group({ type: "group", title: title ?? "Untitled" }), path: undefined, children: fromSummary(entry.children) }]
       }
       const summaryPath = `${prefix}${SUMMARY_FILE}`
       if (scheme.test(entry.target.trim())) {
@@ -75,7 +98,7 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
       return [{ page: pageAt(path, title), path, children: fromSummary(entry.children) }]
     })
 
-  const fromFolder = (folder: string): Array<Found> => {
+  const fromFolder = (folder: string): Array<Pending> => {
     const named = new Map<string, { file?: string; folder?: string }>()
     let readme: string | undefined
     for (const path of local.keys()) {
@@ -94,7 +117,7 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
         named.set(key, { ...named.get(key), folder: `${folder}${key}/` })
       }
     }
-    const out: Array<Found> = []
+    const out: Array<Pending> = []
     if (readme !== undefined) out.push({ page: pageAt(readme, undefined), path: readme, children: [] })
     for (const key of [...named.keys()].sort(compareNames)) {
       const { file, folder: sub } = named.get(key)!
@@ -105,7 +128,7 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
       out.push(
         own !== undefined
           ? { page: pageAt(own, undefined), path: own, children }
-          : { page: { type: "group", title: key, slug: validSlug(key) ? key : slugify(key) }, path: undefined, children }
+          : { page: group({ type: "group", title: key, slug: validSlug(key) ? key : slugify(key) }), path: undefined, children }
       )
     }
     return out
@@ -127,19 +150,35 @@ const readFound = (files: ReadonlyMap<string, Uint8Array | string>, prefix: stri
   for (const [path, content] of local) {
     if (path.startsWith(`${ASSETS_FOLDER}/`)) assets.set(path, typeof content === "string" ? new TextEncoder().encode(content) : content)
   }
-  return { found, files: readAssets(assets, text(FILES_MANIFEST), `${prefix}${FILES_MANIFEST}`), skipped }
+  return { found, texts, files: readAssets(assets, text(FILES_MANIFEST), `${prefix}${FILES_MANIFEST}`), skipped }
 }
 
-/** `SUMMARY.md`'s entries, within the limits the engine sets on any markdown it reads. */
+/** `SUMMARY.md`'s entries, read in parts within the limits the engine sets on any markdown it reads (`summaryParts`). */
 const summaryEntries = (markdown: string, path: string): ReadonlyArray<SummaryEntry> => {
-  const violation = checkMarkdownLimits(markdown)
-  if (violation !== undefined) throw InvalidInput.of(path, violation.message)
+  const split = summaryParts(markdown)
+  if ("violation" in split) throw InvalidInput.of(path, `${split.violation.message} (in the entries from line ${split.line})`)
   try {
-    return readSummary(markdown)
+    return readSummary(split.parts)
   } catch (error) {
     throw InvalidInput.of(path, `could not be read as markdown (${error instanceof RangeError ? "it nests too deeply" : String(error)})`)
   }
 }
+
+/** Every page file parsed once, through the markdown work (worker threads in the server), outside any transaction. */
+const parseAll = (texts: ReadonlyMap<string, string>) =>
+  Effect.gen(function* () {
+    const work = yield* MarkdownWork
+    const parsed = yield* Effect.forEach(
+      texts,
+      ([path, markdown]) => Effect.map(Effect.merge(work.prepare(markdown)), (document) => [path, document] as const),
+      { concurrency: PARSE_CONCURRENCY }
+    )
+    return new Map(parsed) as Documents
+  })
+
+/** The pages read from their parsed files, in reading order (the first refused file is the one named). */
+const resolve = (pending: ReadonlyArray<Pending>, documents: Documents): Array<Found> =>
+  pending.map((entry) => ({ page: entry.page(documents), path: entry.path, children: resolve(entry.children, documents) }))
 
 const where = (found: Found) => (found.path !== undefined ? `"${found.path}"` : `the group "${found.page.title}"`)
 
@@ -198,7 +237,9 @@ export const readLayout = (files: ReadonlyMap<string, Uint8Array | string>, opti
   Effect.gen(function* () {
     const prefix = projectPrefix(options)
     if (prefix instanceof InvalidInput) return yield* Effect.fail(prefix)
-    const read = yield* refusals(() => readFound(files, prefix))
+    const pending = yield* refusals(() => findPages(files, prefix))
+    const documents = yield* parseAll(pending.texts)
+    const read = { ...pending, found: yield* refusals(() => resolve(pending.found, documents)) }
     if (read.found.length === 0) {
       const field = prefix === "" ? "url" : "repoProjectDirectory"
       return yield* Effect.fail(

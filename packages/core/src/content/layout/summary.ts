@@ -75,16 +75,19 @@ const entriesOf = (list: List): Array<SummaryEntry> =>
  * Reads `SUMMARY.md`: its lists, nested, are the page tree. A level-2 (or deeper) heading,
  * as GitBook writes a group (`## Title`), starts a group at the top level holding the items
  * that follow it; the level-1 heading (`# Table of contents`) and other blocks are ignored.
+ * Given in parts (`summaryParts`), the parts are read in order as one document.
  */
-export const readSummary = (markdown: string): ReadonlyArray<SummaryEntry> => {
+export const readSummary = (markdown: string | ReadonlyArray<string>): ReadonlyArray<SummaryEntry> => {
   const entries: Array<SummaryEntry> = []
   let group: { readonly title: string; readonly children: Array<SummaryEntry> } | undefined
-  for (const node of parseTree(markdown).children) {
-    if (node.type === "heading" && node.depth >= 2) {
-      group = { title: collapseWhitespace(plainText(node)), children: [] }
-      entries.push({ title: group.title, target: undefined, children: group.children })
-    } else if (node.type === "list") {
-      ;(group?.children ?? entries).push(...entriesOf(node))
+  for (const part of typeof markdown === "string" ? [markdown] : markdown) {
+    for (const node of parseTree(part).children) {
+      if (node.type === "heading" && node.depth >= 2) {
+        group = { title: collapseWhitespace(plainText(node)), children: [] }
+        entries.push({ title: group.title, target: undefined, children: group.children })
+      } else if (node.type === "list") {
+        ;(group?.children ?? entries).push(...entriesOf(node))
+      }
     }
   }
   return entries

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import type { RevisionId, SpaceId } from "../../shared/ids.js"
 import { SearchIndex } from "../../storage/search/SearchIndex.js"
 import { ContentEngine } from "../tree/ContentEngine.js"
+import type { BodyOutline } from "../tree/ParsedBody.js"
 import { indexedSections } from "./indexedSections.js"
 
 /**
@@ -17,9 +18,14 @@ export class SearchIndexer extends Effect.Service<SearchIndexer>()("@quire/core/
     /**
      * Brings the space's index to `revisionId`: only the pages that differ from the indexed
      * revision are read and written. `copyFrom`: a space that shares the revision (a
-     * duplicate), whose index is copied when it is at that revision.
+     * duplicate), whose index is copied when it is at that revision. `outlines`: bodies the
+     * caller has just parsed (an import), by their markdown, so they are not read again.
      */
-    const follow = (spaceId: SpaceId, revisionId: RevisionId, options: { readonly copyFrom?: SpaceId } = {}) =>
+    const follow = (
+      spaceId: SpaceId,
+      revisionId: RevisionId,
+      options: { readonly copyFrom?: SpaceId; readonly outlines?: ReadonlyMap<string, BodyOutline> } = {}
+    ) =>
       Effect.gen(function* () {
         const indexed = Option.getOrNull(yield* index.indexedRevision(spaceId))
         if (indexed === revisionId) return
@@ -39,7 +45,7 @@ export class SearchIndexer extends Effect.Service<SearchIndexer>()("@quire/core/
           revisionId,
           replaceAll: diff.replaceAll,
           removedPages: diff.removed,
-          pages: diff.changed.map(({ page, markdown }) => ({ pageId: page.id, sections: indexedSections(page, markdown) }))
+          pages: diff.changed.map(({ page, markdown }) => ({ pageId: page.id, sections: indexedSections(page, markdown, markdown === undefined ? undefined : options.outlines?.get(markdown)) }))
         })
       })
 

@@ -9,6 +9,7 @@ import { EMPTY_MAP_NODE, EMPTY_MAP_ROOT } from "../store/index.js"
 import type { ObjectHash, StoredObject } from "../../storage/content/ObjectStore.js"
 import { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { imageDimensions } from "./imageDimensions.js"
+import type { ParsedBody } from "./ParsedBody.js"
 import {
   childrenObject,
   documentObject,
@@ -35,6 +36,8 @@ export interface ImportedPage {
   readonly parent?: string | null
   /** The page's body (no title heading); stored normalised, links as written. */
   readonly markdown?: string
+  /** The body already read (see `ParsedBody`), stored as it is: `markdown` is then not read. */
+  readonly parsedBody?: ParsedBody
   readonly emoji?: string
   readonly description?: string
   readonly icon?: string
@@ -59,6 +62,14 @@ export interface ImportOptions {
   readonly parents?: ReadonlyArray<RevisionId>
   /** The revision's files (none by default). */
   readonly files?: ReadonlyArray<ImportedFile>
+}
+
+/** The body to store: a `ParsedBody` as it is, markdown read now; `{ message }` when it is refused. */
+const bodyOf = ({ markdown, parsedBody }: ImportedPage): string | { readonly message: string } => {
+  if (parsedBody !== undefined) return parsedBody.body
+  if (markdown === undefined) return ""
+  const read = runMarkdownTask({ op: "prepare", markdown })
+  return read.ok ? read.value.body : { message: read.message }
 }
 
 const fail = (index: number, field: string, rule: string) => Effect.fail(InvalidInput.of(`pages[${index}].${field}`, rule))
@@ -90,9 +101,8 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       const taken = slugs.get(parentKey(parent)) ?? new Set<string>()
       if (taken.has(slug)) return yield* fail(index, "slug", `the slug "${slug}" is already used in the same parent`)
       slugs.set(parentKey(parent), taken.add(slug))
-      const read = page.markdown === undefined ? undefined : runMarkdownTask({ op: "prepare", markdown: page.markdown })
-      if (read?.ok === false) return yield* fail(index, "markdown", read.message)
-      const body = read?.value.body ?? ""
+      const body = bodyOf(page)
+      if (typeof body !== "string") return yield* fail(index, "markdown", body.message)
       const value: PageValue = {
         id,
         type: page.type ?? "document",
