@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { readLayout } from "../content/layout/readLayout.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
+import { outlinesOf } from "../content/tree/ParsedBody.js"
 import { GitRemote } from "../git/GitRemote.js"
 import { jobHandler } from "../jobs/JobHandlers.js"
 import type { JobJson } from "../storage/jobs/JobRecord.js"
@@ -58,7 +59,7 @@ export const gitImportHandler = jobHandler(GitImportJob, (payload, job) => {
           const revisionId = imported.revision.id as RevisionId
           if (!payload.standalone) {
             yield* spaces.update({ ...space, revisionId, updatedAt: yield* now })
-            yield* searchIndexer.follow(spaceId, revisionId)
+            yield* searchIndexer.follow(spaceId, revisionId, { outlines: outlinesOf(layout.pages) })
           }
           yield* endOperation(
             spaceId,

@@ -4,7 +4,7 @@ import { makeChangeRequestGrants } from "../change-requests/changeRequestGrant.j
 import { isActive } from "../change-requests/status.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
-import type { BodyOutline } from "../content/tree/ParsedBody.js"
+import { outlinesOf } from "../content/tree/ParsedBody.js"
 import { emptyAllowList } from "../outbound/allowList.js"
 import { Fetcher } from "../outbound/Fetcher.js"
 import { makeGuardedFetcher } from "../outbound/GuardedFetcher.js"
@@ -30,15 +30,6 @@ const resultOf = (revision: string, reading: ImportReading): ImportContentResult
   importedResources: reading.pages.length + reading.files.length,
   totalResources: reading.total
 })
-
-/** The outlines of the bodies the reading parsed (the layout's pages), by body: the search index reads them from here. */
-const outlinesOf = (reading: ImportReading): ReadonlyMap<string, BodyOutline> => {
-  const outlines = new Map<string, BodyOutline>()
-  for (const { parsedBody } of reading.pages) {
-    if (parsedBody?.outline !== undefined) outlines.set(parsedBody.body, parsedBody.outline)
-  }
-  return outlines
-}
 
 /**
  * Imports content from a URL (`{url, source}`, see `readImport`) into a space's content or a
@@ -95,7 +86,7 @@ export class ContentImports extends Effect.Service<ContentImports>()("@quire/cor
             const revisionId = yield* addImportedPages(engine, spaceId, current.revisionId, reading)
             const next = { ...current, revisionId, updatedAt: yield* now }
             yield* spaces.update(next)
-            yield* searchIndexer.follow(next.id, next.revisionId, { outlines: outlinesOf(reading) })
+            yield* searchIndexer.follow(next.id, next.revisionId, { outlines: outlinesOf(reading.pages) })
             return resultOf(revisionId, reading)
           })
         )

@@ -25,3 +25,12 @@ export class ParsedBody {
     return new ParsedBody(parsed.body, opensWithTitle ? undefined : { lead: parsed.lead, sections: parsed.sections })
   }
 }
+
+/** The outlines the pages' parsed bodies carry, by body: what `SearchIndexer.follow` takes as `outlines`. */
+export const outlinesOf = (pages: ReadonlyArray<{ readonly parsedBody?: ParsedBody | undefined }>): ReadonlyMap<string, BodyOutline> => {
+  const outlines = new Map<string, BodyOutline>()
+  for (const { parsedBody } of pages) {
+    if (parsedBody?.outline !== undefined) outlines.set(parsedBody.body, parsedBody.outline)
+  }
+  return outlines
+}
