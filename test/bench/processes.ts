@@ -16,7 +16,10 @@ export interface PinnedProcess {
 const running = new Set<PinnedProcess>()
 let stopping = false
 
-/** `taskset -c <cpu> <command...>`; taskset execs the command, so the pid is the command's. */
+/**
+ * `taskset -c <cpu> <command...>`; taskset execs the command, so the pid is the command's.
+ * `BENCH_UNPIN=1` gives every server both cores (`-c 0,1`), to see what the pinning costs.
+ */
 export const spawnPinned = (options: {
   readonly name: string
   readonly cpu: number
@@ -28,7 +31,7 @@ export const spawnPinned = (options: {
 }): PinnedProcess => {
   if (stopping) throw new Error(`not starting ${options.name}: the run is stopping`)
   const fd = openSync(options.logFile, "w")
-  const child: ChildProcess = spawn("taskset", ["-c", String(options.cpu), options.command, ...options.args], {
+  const child: ChildProcess = spawn("taskset", ["-c", process.env.BENCH_UNPIN ? "0,1" : String(options.cpu), options.command, ...options.args], {
     cwd: options.cwd,
     env: options.env,
     stdio: ["ignore", fd, fd]
