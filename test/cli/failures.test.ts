@@ -96,6 +96,10 @@ describe("a command that cannot start prints the cause in one line and exits 1",
       failsWith(
         quire(`sqlite:${join(dir, "env.db")}`, ["serve"], { TOKEN_REQUESTS_PER_MINUTE: "-1" }),
         "quire: TOKEN_REQUESTS_PER_MINUTE must be a whole number, 0 or more (0: no limit)"
+      ),
+      failsWith(
+        quire(`sqlite:${join(dir, "env.db")}`, ["serve"], { MARKDOWN_THREADS: "0" }),
+        "quire: MARKDOWN_THREADS must be a whole number of threads, from 1 to 16"
       )
     ])
   })

@@ -19,6 +19,10 @@ export const ServerConfig = Effect.gen(function* () {
     Config.withDefault(DOCUMENT_TIME_BUDGET_MS),
     Config.validate({ message: "MARKDOWN_TIME_BUDGET_MS must be a whole number of milliseconds, at least 100", validation: (n) => n >= 100 })
   )
+  const markdownThreads = yield* Config.integer("MARKDOWN_THREADS").pipe(
+    Config.withDefault(1),
+    Config.validate({ message: "MARKDOWN_THREADS must be a whole number of threads, from 1 to 16", validation: (n) => n >= 1 && n <= 16 })
+  )
   const storage = yield* parseDatabaseUrl(databaseUrl)
   return {
     databaseUrl,
@@ -29,6 +33,7 @@ export const ServerConfig = Effect.gen(function* () {
     publicUrlAssumed: Option.isNone(givenPublicUrl),
     maxBodyBytes,
     markdownTimeBudgetMs,
+    markdownThreads,
     storage
   } as const
 })

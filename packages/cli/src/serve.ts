@@ -72,7 +72,7 @@ const coreLayer = (config: Config, onMigrated: OnMigrated | undefined) =>
   QuireCore.layer({ publicUrl: config.publicUrl }).pipe(
     Layer.provideMerge(openStorage(config.storage, onMigrated)),
     // Documents are parsed in worker threads, so no page holds the event loop or a transaction.
-    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs })),
+    Layer.provide(markdownWorkers({ timeBudgetMs: config.markdownTimeBudgetMs, threads: config.markdownThreads })),
     // Git sync's remote sends its requests through the fetcher too.
     Layer.provideMerge(GitRemoteLive),
     // Every outbound request (content imports, Git sync) goes through it; `QUIRE_FETCH_ALLOW` widens it.
