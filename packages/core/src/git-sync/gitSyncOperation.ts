@@ -1,6 +1,7 @@
 import { Cause, Effect, Option } from "effect"
 import { GitRemoteError } from "../git/GitRemoteError.js"
-import { PermanentJobFailure } from "../jobs/JobHandlers.js"
+import { jobHandler, PermanentJobFailure } from "../jobs/JobHandlers.js"
+import type { JobKind } from "../jobs/JobKind.js"
 import { unrestricted } from "../policy/Authorized.js"
 import { Conflict } from "../shared/errors.js"
 import type { SpaceId } from "../shared/ids.js"
@@ -8,7 +9,7 @@ import { SecretSeal } from "../shared/SecretSeal.js"
 import { now, type Timestamp } from "../shared/time.js"
 import type { GitSyncRecord } from "../storage/git-sync/GitSyncRecord.js"
 import { GitSyncRepository } from "../storage/git-sync/GitSyncRepository.js"
-import type { JobRecord } from "../storage/jobs/JobRecord.js"
+import type { JobJson, JobRecord } from "../storage/jobs/JobRecord.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import type { GitSyncJobPayload } from "./GitSyncJobs.js"
@@ -125,3 +126,13 @@ export const asGitSyncJob = <A, E, R>(spaceId: SpaceId, job: JobRecord, payload:
       return yield* new PermanentJobFailure({ message })
     })
   )
+
+/** The handler of a Git sync kind: `work` for the payload's space, run as `asGitSyncJob` says. */
+export const gitSyncJobHandler = <A, E, R>(
+  kind: JobKind<GitSyncJobPayload, GitSyncJobPayload>,
+  work: (spaceId: SpaceId, payload: GitSyncJobPayload, job: JobRecord) => Effect.Effect<A & JobJson, E, R>
+) =>
+  jobHandler(kind, (payload, job) => {
+    const spaceId = payload.spaceId as SpaceId
+    return asGitSyncJob(spaceId, job, payload, work(spaceId, payload, job))
+  })

@@ -3,13 +3,12 @@ import { layoutContentOf } from "../content/layout/LayoutContent.js"
 import { writeLayout } from "../content/layout/writeLayout.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { GitRemote } from "../git/GitRemote.js"
-import { jobHandler } from "../jobs/JobHandlers.js"
 import type { JobJson } from "../storage/jobs/JobRecord.js"
-import type { SpaceId, UserId } from "../shared/ids.js"
+import type { UserId } from "../shared/ids.js"
 import { Storage } from "../storage/Storage.js"
 import { UserRepository } from "../storage/users/UserRepository.js"
 import { GitExportJob } from "./GitSyncJobs.js"
-import { alreadyEnded, asGitSyncJob, endOperation, isOutdated, remoteUrlOf, syncedSpace } from "./gitSyncOperation.js"
+import { alreadyEnded, endOperation, gitSyncJobHandler, isOutdated, remoteUrlOf, syncedSpace } from "./gitSyncOperation.js"
 
 /** Who an export's commit is by when its requester is gone. */
 const QUIRE_AUTHOR = { name: "Quire", email: "quire@localhost" }
@@ -22,13 +21,8 @@ const QUIRE_AUTHOR = { name: "Quire", email: "quire@localhost" }
  * import first. A branch that already holds these files gets no commit. The push happens outside any
  * transaction; a repeated attempt finds the branch holding its files and writes nothing new.
  */
-export const gitExportHandler = jobHandler(GitExportJob, (payload, job) => {
-  const spaceId = payload.spaceId as SpaceId
-  return asGitSyncJob(
-    spaceId,
-    job,
-    payload,
-    Effect.gen(function* () {
+export const gitExportHandler = gitSyncJobHandler(GitExportJob, (spaceId, payload, job) =>
+  Effect.gen(function* () {
       const storage = yield* Storage
       const { space, record } = yield* syncedSpace(spaceId)
       if (alreadyEnded(record, job)) return { commit: record.commit } as JobJson
@@ -65,6 +59,5 @@ export const gitExportHandler = jobHandler(GitExportJob, (payload, job) => {
         )
       )
       return { commit: pushed.commit, changed: pushed.changed, revision: space.revisionId } as JobJson
-    })
-  )
-})
+  })
+)

@@ -4,16 +4,15 @@ import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { outlinesOf } from "../content/tree/ParsedBody.js"
 import { GitRemote } from "../git/GitRemote.js"
-import { jobHandler } from "../jobs/JobHandlers.js"
 import type { JobJson } from "../storage/jobs/JobRecord.js"
 import { unrestricted } from "../policy/Authorized.js"
 import { Conflict } from "../shared/errors.js"
-import type { RevisionId, SpaceId } from "../shared/ids.js"
+import type { RevisionId } from "../shared/ids.js"
 import { now } from "../shared/time.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { GitImportJob } from "./GitSyncJobs.js"
-import { alreadyEnded, asGitSyncJob, endOperation, isOutdated, remoteUrlOf, syncedSpace } from "./gitSyncOperation.js"
+import { alreadyEnded, endOperation, gitSyncJobHandler, isOutdated, remoteUrlOf, syncedSpace } from "./gitSyncOperation.js"
 
 /**
  * An import: the branch's files are fetched and read as Quire's layout outside any transaction,
@@ -22,13 +21,8 @@ import { alreadyEnded, asGitSyncJob, endOperation, isOutdated, remoteUrlOf, sync
  * without `force` an import refuses (`Conflict`) when the space changed since it last matched the
  * repository: those changes would be lost. Up to date already, it writes nothing.
  */
-export const gitImportHandler = jobHandler(GitImportJob, (payload, job) => {
-  const spaceId = payload.spaceId as SpaceId
-  return asGitSyncJob(
-    spaceId,
-    job,
-    payload,
-    Effect.gen(function* () {
+export const gitImportHandler = gitSyncJobHandler(GitImportJob, (spaceId, payload, job) =>
+  Effect.gen(function* () {
       const url = yield* remoteUrlOf(payload)
       const fetched = yield* (yield* GitRemote).fetchTree({ url, ref: payload.ref, directory: payload.projectDirectory })
       const layout = yield* readLayout(fetched.files, { repoProjectDirectory: payload.projectDirectory })
@@ -71,6 +65,5 @@ export const gitImportHandler = jobHandler(GitImportJob, (payload, job) => {
           return { revision: revisionId, commit: fetched.commit } as JobJson
         }))
       )
-    })
-  )
-})
+  })
+)

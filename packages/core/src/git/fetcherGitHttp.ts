@@ -1,5 +1,6 @@
 import { Effect, Either } from "effect"
 import type { Fetcher } from "../outbound/Fetcher.js"
+import { concatBytes } from "../shared/concatBytes.js"
 import type { FetchFailed, FetchRefused } from "../outbound/fetchErrors.js"
 import type { GitHttpClient } from "./IsomorphicGitRemote.js"
 
@@ -16,21 +17,11 @@ export class OutboundGitFailure extends Error {
   }
 }
 
-const concat = async (body: AsyncIterable<Uint8Array> | undefined): Promise<Uint8Array | undefined> => {
+const collect = async (body: AsyncIterable<Uint8Array> | undefined): Promise<Uint8Array | undefined> => {
   if (body === undefined) return undefined
   const chunks: Array<Uint8Array> = []
-  let size = 0
-  for await (const chunk of body) {
-    chunks.push(chunk)
-    size += chunk.length
-  }
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
+  for await (const chunk of body) chunks.push(chunk)
+  return concatBytes(chunks)
 }
 
 async function* once(bytes: Uint8Array): AsyncIterableIterator<Uint8Array> {
@@ -44,7 +35,7 @@ async function* once(bytes: Uint8Array): AsyncIterableIterator<Uint8Array> {
  */
 export const fetcherGitHttp = (fetcher: typeof Fetcher.Service): GitHttpClient => ({
   request: async (request) => {
-    const body = await concat(request.body)
+    const body = await collect(request.body)
     const method = request.method === "POST" ? "POST" : "GET"
     const answer = await Effect.runPromise(
       Effect.either(

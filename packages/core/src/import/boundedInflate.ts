@@ -1,3 +1,4 @@
+import { concatBytes } from "../shared/concatBytes.js"
 import { lazyRequire } from "../shared/lazyRequire.js"
 
 /** fflate, loaded at the first zip import (see `lazyRequire`). */
@@ -8,17 +9,6 @@ const fflate = lazyRequire<typeof import("fflate")>("fflate")
  * expands at most ~1032×, so a bomb gets at most ~17 MB past a bound before it is stopped.
  */
 const SLICE_BYTES = 16 * 1024
-
-const joined = (chunks: ReadonlyArray<Uint8Array>, size: number) => {
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
-}
 
 /** Deflate's largest expansion (a 258-byte match in ~2 bits), and a little for headers. */
 const mostInflated = (compressed: number) => compressed * 1032 + 1024
@@ -35,7 +25,7 @@ const streamed = (data: Uint8Array, bound: number): Uint8Array | "tooLarge" => {
   for (let at = 0; at < data.length && !over; at += SLICE_BYTES) {
     inflater.push(data.subarray(at, at + SLICE_BYTES), at + SLICE_BYTES >= data.length)
   }
-  return over ? "tooLarge" : joined(chunks, size)
+  return over ? "tooLarge" : concatBytes(chunks, size)
 }
 
 /**
