@@ -24,7 +24,11 @@ export const EventType = Schema.Literal(
   "site.unpublished",
   "site.deleted",
   "site.structure_changed",
-  "site.share_links_changed"
+  "site.share_links_changed",
+  "custom_field.created",
+  "custom_field.updated",
+  "custom_field.deleted",
+  "space.custom_fields_updated"
 )
 export type EventType = typeof EventType.Type
 
