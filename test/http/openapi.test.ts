@@ -29,7 +29,14 @@ const NOT_OFFICIAL = [
   "listPageLinksInChangeRequest",
   "listFileBacklinksInChangeRequest",
   "importContent",
-  "importChangeRequestContent"
+  "importChangeRequestContent",
+  "listSpaceCustomFieldValues",
+  "updateSpaceCustomFieldValues",
+  "listCustomFieldsInOrganizationById",
+  "createOrganizationCustomField",
+  "getOrganizationCustomFieldByName",
+  "updateOrganizationCustomFieldByName",
+  "deleteOrganizationCustomFieldByName"
 ]
 
 /** Operations anyone may call: what the server is, and a signed PDF URL (its token is the permission). */

@@ -30,9 +30,16 @@ export const CustomFieldOptions = Schema.Array(lengthBetween(1, OPTION_MAX)).pip
   Schema.filter((options) => new Set(options).size === options.length, { message: () => "must not repeat an option" })
 )
 
-/** A key the body must not hold, refused naming it (an immutable property). */
-const Refused = (rule: string) =>
-  Schema.Unknown.pipe(Schema.filter(() => false, { message: () => rule })).annotations({ description: rule })
+/**
+ * A key the body must not hold: `name` and `type` never change, and a body naming either is
+ * refused naming it rather than silently ignored. One schema with an identifier, so the
+ * OpenAPI document holds it once.
+ */
+const Immutable = Schema.Never.annotations({
+  message: () => "cannot be changed",
+  identifier: "CustomFieldImmutableProperty",
+  description: "Cannot be changed: a body holding it is refused."
+})
 
 export const CreateCustomFieldInput = Schema.Struct({
   name: CustomFieldName,
@@ -51,8 +58,8 @@ export const UpdateCustomFieldInput = Schema.Struct({
   description: Schema.optional(maxLength(DESCRIPTION_MAX)),
   placeholder: Schema.optional(maxLength(PLACEHOLDER_MAX)),
   options: Schema.optional(CustomFieldOptions),
-  name: Schema.optional(Refused("cannot be changed")),
-  type: Schema.optional(Refused("cannot be changed"))
+  name: Schema.optional(Immutable),
+  type: Schema.optional(Immutable)
 })
 export type UpdateCustomFieldInput = typeof UpdateCustomFieldInput.Encoded
 
