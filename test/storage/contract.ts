@@ -18,6 +18,7 @@ import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { usersContract } from "./contract-users.js"
+import { customFieldsContract } from "./contract-custom-fields.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 
@@ -45,5 +46,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     eventsContract(layer)
     jobsContract(layer)
     gitSyncContract(layer)
+    customFieldsContract(layer)
   })
 }
