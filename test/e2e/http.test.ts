@@ -326,7 +326,20 @@ const operations: Record<string, Call> = {
     statusOf(api.orgs.deleteSiteSectionGroupById(ids.organization, ids.site, ids.siteSectionGroup)),
   moveSiteSectionGroup: (api, _, ids) => statusOf(api.orgs.moveSiteSectionGroup(ids.organization, ids.site, ids.siteSectionGroup, {})),
   searchSpaceContent: (api, _, ids) => statusOf(api.spaces.searchSpaceContent(ids.space, { query: "swept" })),
-  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" }))
+  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" })),
+  listSpaceCustomFieldValues: (_, token, ids) => rawCall(server.url, token, "GET", `/spaces/${ids.space}/custom-fields`).then((r) => r.status),
+  updateSpaceCustomFieldValues: (_, token, ids) =>
+    rawCall(server.url, token, "PATCH", `/spaces/${ids.space}/custom-fields`, { values: { swept: { value: "Swept" } } }).then((r) => r.status),
+  listCustomFieldsInOrganizationById: (_, token, ids) =>
+    rawCall(server.url, token, "GET", `/orgs/${ids.organization}/custom-fields`).then((r) => r.status),
+  createOrganizationCustomField: (_, token, ids) =>
+    rawCall(server.url, token, "POST", `/orgs/${ids.organization}/custom-fields`, { name: "swept", type: "text" }).then((r) => r.status),
+  getOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "GET", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status),
+  updateOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "PATCH", `/orgs/${ids.organization}/custom-fields/swept`, { title: "Swept" }).then((r) => r.status),
+  deleteOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "DELETE", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status)
 }
 
 /**
@@ -480,6 +493,13 @@ describe("unknown ids", () => {
 
   it("deleting a team that does not exist answers 204 (spec: did not exist)", async () => {
     expect((await ada.api.orgs.removeTeamFromOrganizationById(known.organization, unknown.team)).status).toBe(204)
+  })
+
+  it("an unknown custom field in a known organization answers 404, also to a delete", async () => {
+    const path = `/orgs/${known.organization}/custom-fields/unknown-field`
+    expect((await rawCall(server.url, ada.token, "GET", path)).status).toBe(404)
+    expect((await rawCall(server.url, ada.token, "PATCH", path, { title: "X" })).status).toBe(404)
+    expect((await rawCall(server.url, ada.token, "DELETE", path)).status).toBe(404)
   })
 })
 
@@ -754,10 +774,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 144 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 151 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(144)
-    expect(new Set(requiredOperations).size).toBe(144)
+    expect(requiredOperations).toHaveLength(151)
+    expect(new Set(requiredOperations).size).toBe(151)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -772,11 +792,12 @@ describe("coverage", () => {
       "downloadFileById",
       "downloadChangeRequestFileById",
       "importContent",
-      "importChangeRequestContent"
+      "importChangeRequestContent",
+      ...operationsByArea.customFields
     ])
   })
 
-  it("this file's sweeps reached every one of the 144 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 151 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

@@ -159,8 +159,18 @@ export const operationsByArea = {
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"],
   // Quire's own (issue 35): content imported from a URL.
   contentImports: ["importContent", "importChangeRequestContent"],
-  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"]
+  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"],
+  // The seed's, absent from the official spec (issue 36).
+  customFields: [
+    "listSpaceCustomFieldValues",
+    "updateSpaceCustomFieldValues",
+    "listCustomFieldsInOrganizationById",
+    "createOrganizationCustomField",
+    "getOrganizationCustomFieldByName",
+    "updateOrganizationCustomFieldByName",
+    "deleteOrganizationCustomFieldByName"
+  ]
 } as const
 
-/** The 144 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports and Git sync). */
+/** The 151 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync and custom fields). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()
