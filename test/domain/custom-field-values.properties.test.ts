@@ -17,6 +17,7 @@ import {
   valueProblem
 } from "@quire/core"
 import { Effect, FastCheck as fc, Layer } from "effect"
+import { testAuthority } from "../support/authority.js"
 import { as, contentLayer, newOrganization, newUser } from "../support/content.js"
 
 const TYPES: ReadonlyArray<CustomFieldType> = ["text", "number", "boolean", "single-select", "multi-select"]
@@ -100,7 +101,7 @@ describe("custom field values: a space update", () => {
           yield* as(admin)(fields.create(org, { name: type, type, options: type.endsWith("select") ? options : undefined }))
         }
         const spaceId = (yield* as(admin)((yield* Spaces).create(org, { title: "S" }))).id as SpaceId
-        const valuesNow = () => repository.spaceValues(spaceId) as Effect.Effect<ReadonlyArray<{ field: { name: string }; value: unknown }>>
+        const valuesNow = () => Effect.provide(repository.spaceValues(spaceId), testAuthority)
 
         const good: Record<CustomFieldType, fc.Arbitrary<unknown>> = {
           text: fc.string({ maxLength: 20 }),
