@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import {
+  type CollectionId,
+  Collections,
   CustomFieldRepository,
   CustomFields,
   Events,
@@ -328,6 +330,23 @@ describe("CustomFields: a space's values", () => {
       expect(after.find((v) => v.customField.name === "owner")?.customField.id).toBe(targetOwner.id)
       // The source organization's fields are untouched.
       expect((yield* as(w.admin)(fields.list(w.org))).count).toBe(5)
+    }))
+
+  test("a collection's transfer carries its spaces' values the same way", () =>
+    Effect.gen(function* () {
+      const { w, fields, spaces } = yield* withFields
+      const collections = yield* Collections
+      const collection = yield* as(w.admin)(collections.create(w.org, { title: "Moving" }))
+      const nested = yield* as(w.admin)(collections.create(w.org, { title: "Nested", parent: collection.id }))
+      const inside = (yield* as(w.admin)(spaces.create(w.org, { title: "Inside", parent: nested.id }))).id as SpaceId
+      yield* as(w.admin)(fields.updateSpaceValues(inside, { values: { owner: { value: "a" }, priority: { value: 1 } } }))
+      const target = yield* newOrganization(w.admin, "Target")
+      yield* as(w.admin)(fields.create(target, { name: "owner", type: "text" }))
+      yield* as(w.admin)(collections.transfer(collection.id as CollectionId, { organization: target }))
+      const after = yield* as(w.admin)(fields.spaceValues(inside))
+      expect(after.map((v) => [v.customField.name, v.value, v.customField.id])).toEqual([
+        ["owner", "a", (yield* as(w.admin)(fields.get(target, "owner"))).id]
+      ])
     }))
 
   test("a deleted space keeps its values for its restore but refuses changes", () =>
