@@ -6,6 +6,7 @@ import { MemberRole } from "./support/gitbookTypes.js"
 import { officialOperationIds } from "./support/officialSpec.js"
 import { operationsByArea, requiredOperations } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { makeIdp } from "../support/samlIdp.js"
 
 /**
  * What holds for every operation: authentication, organization isolation, unknown ids,
@@ -37,8 +38,11 @@ interface Ids {
   readonly siteSectionGroup: string
   readonly siteSpace: string
   readonly shareLink: string
+  readonly samlProvider: string
 }
 let known: Ids
+/** A certificate for the SAML providers the sweeps create. */
+let sweptCertificate: string
 const unknown: Ids = {
   organization: "unknownOrganization0",
   invite: "unknownInvite000000",
@@ -56,7 +60,8 @@ const unknown: Ids = {
   siteSection: "unknownSiteSection0",
   siteSectionGroup: "unknownSectionGroup",
   siteSpace: "unknownSiteSpace000",
-  shareLink: "unknownShareLink000"
+  shareLink: "unknownShareLink000",
+  samlProvider: "unknownSamlProvider"
 }
 
 beforeAll(async () => {
@@ -81,7 +86,18 @@ beforeAll(async () => {
   const siteSectionGroup = (await ada.api.orgs.addSectionGroupToSite(organization, site, { title: "Group" })).data.id
   const siteSpace = (await ada.api.orgs.listSiteSpaces(organization, site)).data.items[0]!.id
   const shareLink = (await ada.api.orgs.createSiteShareLink(organization, site, { name: "Link" })).data.id
+  const idp = await makeIdp()
+  sweptCertificate = idp.certificate
+  const samlProvider = (
+    await ada.api.orgs.createOrganizationSamlProvider(organization, {
+      label: "SSO",
+      entityID: idp.entityID,
+      ssoURL: "https://idp.test/sso",
+      certificate: idp.certificate
+    })
+  ).data.id
   known = {
+    samlProvider,
     site,
     siteSection,
     siteSectionGroup,
@@ -122,7 +138,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 138 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 149 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -326,15 +342,32 @@ const operations: Record<string, Call> = {
     statusOf(api.orgs.deleteSiteSectionGroupById(ids.organization, ids.site, ids.siteSectionGroup)),
   moveSiteSectionGroup: (api, _, ids) => statusOf(api.orgs.moveSiteSectionGroup(ids.organization, ids.site, ids.siteSectionGroup, {})),
   searchSpaceContent: (api, _, ids) => statusOf(api.spaces.searchSpaceContent(ids.space, { query: "swept" })),
-  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" }))
+  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" })),
+  listSAMLProvidersInOrganizationById: (api, _, ids) => statusOf(api.orgs.listSamlProvidersInOrganizationById(ids.organization)),
+  createOrganizationSAMLProvider: (api, _, ids) =>
+    statusOf(
+      api.orgs.createOrganizationSamlProvider(ids.organization, {
+        label: "Swept",
+        entityID: "https://idp.test",
+        ssoURL: "https://idp.test/sso",
+        certificate: sweptCertificate
+      })
+    ),
+  getOrganizationSAMLProviderById: (api, _, ids) => statusOf(api.orgs.getOrganizationSamlProviderById(ids.organization, ids.samlProvider)),
+  updateOrganizationSAMLProvider: (api, _, ids) =>
+    statusOf(api.orgs.updateOrganizationSamlProvider(ids.organization, ids.samlProvider, { label: "Swept" })),
+  deleteOrganizationSAMLProvider: (api, _, ids) => statusOf(api.orgs.deleteOrganizationSamlProvider(ids.organization, ids.samlProvider)),
+  listSSOProviderLoginsInOrganization: (api, _, ids) => statusOf(api.orgs.listSsoProviderLoginsInOrganization(ids.organization))
 }
 
 /**
  * Operations the sweeps leave out: `downloadPDF` takes no token by design (the signed URL it is
  * called with is the permission), so it answers none of the sweeps' statuses; pdf.test.ts drives
- * it, tampered, expired and outsiders' links included.
+ * it, tampered, expired and outsiders' links included. Quire's SAML service provider operations
+ * take no token either (the identity provider's signed assertion, then the one-time code, is the
+ * permission): sso.test.ts drives them, forgeries included.
  */
-const notSwept = new Set(["downloadPDF"])
+const notSwept = new Set(["downloadPDF", ...operationsByArea.samlServiceProvider])
 
 /** Operations on no organization's resources. */
 const userLevel = new Set([
@@ -754,10 +787,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 144 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 154 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(144)
-    expect(new Set(requiredOperations).size).toBe(144)
+    expect(requiredOperations).toHaveLength(154)
+    expect(new Set(requiredOperations).size).toBe(154)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -772,11 +805,15 @@ describe("coverage", () => {
       "downloadFileById",
       "downloadChangeRequestFileById",
       "importContent",
-      "importChangeRequestContent"
+      "importChangeRequestContent",
+      "startSAMLSignIn",
+      "consumeSAMLResponse",
+      "getSAMLServiceProviderMetadata",
+      "exchangeSSOHandoff"
     ])
   })
 
-  it("this file's sweeps reached every one of the 144 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 154 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

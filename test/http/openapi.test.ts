@@ -29,11 +29,25 @@ const NOT_OFFICIAL = [
   "listPageLinksInChangeRequest",
   "listFileBacklinksInChangeRequest",
   "importContent",
-  "importChangeRequestContent"
+  "importChangeRequestContent",
+  "startSAMLSignIn",
+  "consumeSAMLResponse",
+  "getSAMLServiceProviderMetadata",
+  "exchangeSSOHandoff"
 ]
 
-/** Operations anyone may call: what the server is, and a signed PDF URL (its token is the permission). */
-const UNAUTHENTICATED = ["getApiInformation", "downloadPDF"]
+/**
+ * Operations anyone may call: what the server is, a signed PDF URL (its token is the
+ * permission), and Quire's SAML service provider (the signed assertion, then the code, is).
+ */
+const UNAUTHENTICATED = [
+  "getApiInformation",
+  "downloadPDF",
+  "startSAMLSignIn",
+  "consumeSAMLResponse",
+  "getSAMLServiceProviderMetadata",
+  "exchangeSSOHandoff"
+]
 
 /**
  * Operations whose body the official spec leaves optional and Quire requires (an absent body

@@ -159,8 +159,18 @@ export const operationsByArea = {
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"],
   // Quire's own (issue 35): content imported from a URL.
   contentImports: ["importContent", "importChangeRequestContent"],
-  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"]
+  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"],
+  sso: [
+    "listSAMLProvidersInOrganizationById",
+    "createOrganizationSAMLProvider",
+    "getOrganizationSAMLProviderById",
+    "updateOrganizationSAMLProvider",
+    "deleteOrganizationSAMLProvider",
+    "listSSOProviderLoginsInOrganization"
+  ],
+  // Quire's own (issue 36): Quire as a SAML service provider, called by browsers and identity providers.
+  samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"]
 } as const
 
-/** The 144 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports and Git sync). */
+/** The 154 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync and SSO). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

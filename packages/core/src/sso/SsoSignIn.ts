@@ -96,7 +96,7 @@ export class SsoSignIn extends Effect.Service<SsoSignIn>()("@quire/core/SsoSignI
         const provider = yield* activeProvider(providerId)
         const sp = serviceProviderUrls(urls, providerId)
         const profile = yield* validatePostResponse(provider, sp, samlResponse)
-        const identity = assertionIdentity(profile, sp.acsURL, yield* Effect.clockWith((c) => c.currentTimeMillis))
+        const identity = assertionIdentity(profile, { issuer: provider.entityID, acsURL: sp.acsURL }, yield* Effect.clockWith((c) => c.currentTimeMillis))
         if (Either.isLeft(identity)) return yield* Effect.fail(refused(identity.left))
         const { email, displayName, inResponseTo } = identity.right
         const code = `quire_sso_${randomBytes(30).toString("base64url")}`

@@ -31,16 +31,21 @@ const text = (value: unknown): string | undefined =>
 const isEmail = Schema.is(Email)
 
 /**
- * The signed assertion's subject, checked beyond node-saml: a bearer confirmation for this ACS
+ * The signed assertion's subject, checked beyond node-saml: issued by the identity provider's
+ * entity ID, with a bearer confirmation for this ACS
  * (`Recipient`), answering a request (`InResponseTo`), not past its `NotOnOrAfter`; an e-mail
  * address (the `email`/`mail` attribute, or an e-mail `NameID`). `profile` is node-saml's.
  */
 export const assertionIdentity = (
   profile: Record<string, unknown> & { readonly getAssertion?: () => Record<string, unknown> },
-  acsURL: string,
+  expected: { readonly issuer: string; readonly acsURL: string },
   nowMillis: number
 ): Either.Either<AssertionIdentity, string> => {
-  const assertion = children(profile.getAssertion?.(), "Assertion")[0]
+  const { acsURL } = expected
+  // node-saml checks the issuer of logout messages only.
+  if (profile["issuer"] !== expected.issuer) return Either.left(`the assertion's issuer is not ${expected.issuer}`)
+  // xml2js keeps the root element as an object, its children as arrays.
+  const assertion = profile.getAssertion?.()?.["Assertion"]
   const subject = children(assertion, "Subject")[0]
   const confirmations = children(subject, "SubjectConfirmation").filter((c) => c.$?.["Method"] === BEARER)
   const data = confirmations.flatMap((c) => children(c, "SubjectConfirmationData"))
