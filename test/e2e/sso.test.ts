@@ -298,3 +298,23 @@ describe("signing in", () => {
 it("exercises every SSO operation", () => {
   for (const operation of operationsByArea.sso) expect(exercised.has(operation), operation).toBe(true)
 })
+
+describe("the organization's sso flag", () => {
+  it("turns on only with an active provider; then new members come in through SSO, not invite links", async () => {
+    const carol = (await makeUsers(server, "carol.test", ["Carol"]))[0]
+    const other = (await ada.api.orgs.createOrganization({ title: "Enforced" })).data.id
+    const error = await expectFailure(ada.api.orgs.updateOrganizationById(other, { sso: true }), 400)
+    expect(error.errorMessage).toContain("sso")
+    expect((await ada.api.orgs.getOrganizationById(other)).data.sso).toBe(false)
+    await ada.api.orgs.createOrganizationSamlProvider(other, {
+      label: "Enforced",
+      entityID: idp.entityID,
+      ssoURL: "https://idp.test/sso",
+      certificate: idp.certificate
+    })
+    expect((await ada.api.orgs.updateOrganizationById(other, { sso: true })).data.sso).toBe(true)
+    const invite = (await ada.api.orgs.createOrganizationInvite(other, { role: MemberRole.Read })).data.id
+    await expectFailure(carol.api.orgs.joinOrganizationWithInvite(other, invite), 403, /single sign-on/)
+    await expectFailure(carol.api.orgs.getOrganizationById(other), 404)
+  })
+})

@@ -8,6 +8,7 @@ import { contentStoreContract } from "./contract-content-store.js"
 import { eventsContract } from "./contract-events.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { gitSyncContract } from "./contract-git-sync.js"
+import { samlContract } from "./contract-saml.js"
 import { jobsContract } from "./contract-jobs.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -45,5 +46,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     eventsContract(layer)
     jobsContract(layer)
     gitSyncContract(layer)
+    samlContract(layer)
   })
 }
