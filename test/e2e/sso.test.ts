@@ -27,7 +27,7 @@ let team: string
 let idp: TestIdp
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ env: { SSO_RETURN_ORIGINS: "https://app.test, http://localhost:8080" } })
   ;[ada, bob] = await makeUsers(server, "acme.test", ["Ada", "Bob"])
   ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
   organization = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
@@ -215,6 +215,10 @@ describe("signing in", () => {
 
   it("a returnTo outside PUBLIC_URL and SSO_RETURN_ORIGINS is 400 naming it", async () => {
     const provider = await createProvider({ label: "Return" })
+    const allowed = await fetch(`${provider.service.startURL}?returnTo=${encodeURIComponent("https://app.test/back")}`, {
+      redirect: "manual"
+    })
+    expect(allowed.status).toBe(302)
     const response = await fetch(`${provider.service.startURL}?returnTo=${encodeURIComponent("https://evil.test/steal")}`, {
       redirect: "manual"
     })

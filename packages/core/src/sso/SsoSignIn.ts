@@ -43,7 +43,7 @@ export class SsoSignIn extends Effect.Service<SsoSignIn>()("@quire/core/SsoSignI
     const teams = yield* TeamRepository
     const tokens = yield* TokenRepository
     const urls = yield* Urls
-    const publicOrigin = new URL(urls.base).origin
+    const allowedOrigins = [new URL(urls.base).origin, ...(yield* SsoReturnOrigins)]
 
     const activeProvider = (id: SamlProviderId) =>
       unrestricted(
@@ -58,10 +58,9 @@ export class SsoSignIn extends Effect.Service<SsoSignIn>()("@quire/core/SsoSignI
     const checkReturnTo = (returnTo: string | undefined) =>
       Effect.gen(function* () {
         if (returnTo === undefined || returnTo === "") return null
-        const allowed = [publicOrigin, ...(yield* SsoReturnOrigins)]
-        if (!isHttpUrl(returnTo) || !allowed.includes(new URL(returnTo).origin)) {
+        if (!isHttpUrl(returnTo) || !allowedOrigins.includes(new URL(returnTo).origin)) {
           return yield* Effect.fail(
-            InvalidInput.of("returnTo", `must be a URL under ${allowed.join(" or ")} (see SSO_RETURN_ORIGINS)`)
+            InvalidInput.of("returnTo", `must be a URL under ${allowedOrigins.join(" or ")} (see SSO_RETURN_ORIGINS)`)
           )
         }
         return returnTo
