@@ -3,6 +3,7 @@ import { importSourceUrl } from "./importSource.js"
 import { operations, type Operation } from "./operations.js"
 import type { People } from "./people.js"
 import { noBody, type Principal, wireOf } from "./request.js"
+import { makeIdp } from "../support/samlIdp.js"
 
 /**
  * A small organization for one operation to work on, made through the API by the admin:
@@ -46,6 +47,8 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   siteSpaceId: ["siteSpace", "defaultSiteSpace"],
   siteSectionGroupId: ["siteSectionGroup"],
   shareLinkId: ["shareLink"],
+  // SSO: an active SAML provider, then a pending one (only a label).
+  samlProviderId: ["samlProvider", "pendingSamlProvider"],
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
@@ -212,7 +215,15 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   // A Git sync on both spaces, for `getSpaceGitInfo` to show (its job fails: the source is no repository).
   const importSource = await importSourceUrl()
   for (const synced of [space, rootSpace]) await admin("POST", `/v1/spaces/${synced}/git/import`, { url: importSource, ref: "refs/heads/main" })
+  const idp = await makeIdp()
+  const saml = `/v1/orgs/${organization}/saml`
+  const samlProvider = (
+    await admin("POST", saml, { label: "IdP", entityID: idp.entityID, ssoURL: "https://idp.test/sso", certificate: idp.certificate, defaultTeam: team })
+  ).id as string
+  const pendingSamlProvider = (await admin("POST", saml, { label: "Pending" })).id as string
   const ids = {
+    samlProvider,
+    pendingSamlProvider,
     site,
     otherSite,
     siteSection,

@@ -33,7 +33,7 @@ export class SsoGroup extends withCommonErrors(
     .add(
       HttpApiEndpoint.get("getOrganizationSAMLProviderById")`/orgs/${organizationId}/saml/${samlProviderId}`
         .addSuccess(SamlProvider)
-        .annotate(OpenApi.Summary, "Get a specific SAML provider")
+        .annotate(OpenApi.Summary, "Get a SAML provider by its ID")
     )
     .add(
       HttpApiEndpoint.patch("updateOrganizationSAMLProvider")`/orgs/${organizationId}/saml/${samlProviderId}`
