@@ -20,6 +20,7 @@ import { SiteStructureGroup } from "./sites/SiteStructureGroup.js"
 import { SpacesGroup } from "./spaces/SpacesGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
+import { TranslationsGroup } from "./translations/TranslationsGroup.js"
 
 /**
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
@@ -45,7 +46,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SitesGroup)
   .add(SiteStructureGroup)
   .add(SiteShareLinksGroup)
-  .add(SearchGroup))
+  .add(SearchGroup)
+  .add(TranslationsGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

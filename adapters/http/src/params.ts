@@ -17,6 +17,7 @@ import {
   SpaceId,
   storableTextRule,
   TeamId,
+  TranslationId,
   UserId
 } from "@quire/core"
 import { Schema, SchemaAST } from "effect"
@@ -116,3 +117,4 @@ export const siteSectionId = HttpApiSchema.param("siteSectionId", IdText(SiteSec
 export const siteSpaceId = HttpApiSchema.param("siteSpaceId", IdText(SiteSpaceId))
 export const siteSectionGroupId = HttpApiSchema.param("siteSectionGroupId", IdText(SiteSectionGroupId))
 export const shareLinkId = HttpApiSchema.param("shareLinkId", IdText(ShareLinkId))
+export const translationId = HttpApiSchema.param("translationId", IdText(TranslationId))

@@ -18,6 +18,7 @@ import {
   type StoragePorts,
   TeamRepository,
   TokenRepository,
+  TranslationRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -40,6 +41,7 @@ import { makeMemoryStore } from "./shared/MemoryStore.js"
 import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
+import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
 
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
@@ -65,7 +67,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(Events, makeMemoryEvents(store)),
         Context.add(SearchIndex, makeMemorySearchIndex(store)),
         Context.add(JobRepository, makeMemoryJobRepository(store)),
-        Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store))
+        Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store)),
+        Context.add(TranslationRepository, makeMemoryTranslationRepository(store))
       )
     )
   )

@@ -20,6 +20,7 @@ import { SqlStorage } from "./storage/SqlStorage.js"
 import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
 import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
+import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
 
 /** Every storage port. */
 
@@ -47,6 +48,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlEvents.layer,
     SqlSearchIndex.layer,
     SqlJobRepository.layer,
-    SqlGitSyncRepository.layer
+    SqlGitSyncRepository.layer,
+    SqlTranslationRepository.layer
   )
 }

@@ -23,6 +23,7 @@ import { Spaces } from "./spaces/Spaces.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
+import { Translations } from "./translations/Translations.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -50,7 +51,8 @@ export const QuireServices = {
   siteStructures: SiteStructures,
   siteShareLinks: SiteShareLinks,
   publishedSites: PublishedSites,
-  search: Search
+  search: Search,
+  translations: Translations
 } as const
 
 /** The shape of each service in `QuireServices`. */

@@ -17,6 +17,7 @@ import type { TeamRepository } from "./storage/teams/TeamRepository.js"
 import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
 import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
+import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
@@ -39,3 +40,4 @@ export type StoragePorts =
   | SearchIndex
   | JobRepository
   | GitSyncRepository
+  | TranslationRepository
