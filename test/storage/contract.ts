@@ -17,6 +17,7 @@ import { sitesContract } from "./contract-sites.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
+import { translationsContract } from "./contract-translations.js"
 import { usersContract } from "./contract-users.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
@@ -45,5 +46,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     eventsContract(layer)
     jobsContract(layer)
     gitSyncContract(layer)
+    translationsContract(layer)
   })
 }
