@@ -159,8 +159,10 @@ export const operationsByArea = {
   exports: ["getSpacePDF", "getChangeRequestPDF", "downloadPDF", "downloadFileById", "downloadChangeRequestFileById"],
   // Quire's own (issue 35): content imported from a URL.
   contentImports: ["importContent", "importChangeRequestContent"],
-  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"]
+  gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"],
+  // Issue 36: the official paths and operationIds, the seed's shapes (docs/api-notes/translations.md).
+  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"]
 } as const
 
-/** The 144 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports and Git sync). */
+/** The 149 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync and translations). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()
