@@ -37,6 +37,7 @@ interface Ids {
   readonly siteSectionGroup: string
   readonly siteSpace: string
   readonly shareLink: string
+  readonly translation: string
 }
 let known: Ids
 const unknown: Ids = {
@@ -56,7 +57,8 @@ const unknown: Ids = {
   siteSection: "unknownSiteSection0",
   siteSectionGroup: "unknownSectionGroup",
   siteSpace: "unknownSiteSpace000",
-  shareLink: "unknownShareLink000"
+  shareLink: "unknownShareLink000",
+  translation: "unknownTranslation0"
 }
 
 beforeAll(async () => {
@@ -81,7 +83,9 @@ beforeAll(async () => {
   const siteSectionGroup = (await ada.api.orgs.addSectionGroupToSite(organization, site, { title: "Group" })).data.id
   const siteSpace = (await ada.api.orgs.listSiteSpaces(organization, site)).data.items[0]!.id
   const shareLink = (await ada.api.orgs.createSiteShareLink(organization, site, { name: "Link" })).data.id
+  const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
   known = {
+    translation,
     site,
     siteSection,
     siteSectionGroup,
@@ -326,7 +330,12 @@ const operations: Record<string, Call> = {
     statusOf(api.orgs.deleteSiteSectionGroupById(ids.organization, ids.site, ids.siteSectionGroup)),
   moveSiteSectionGroup: (api, _, ids) => statusOf(api.orgs.moveSiteSectionGroup(ids.organization, ids.site, ids.siteSectionGroup, {})),
   searchSpaceContent: (api, _, ids) => statusOf(api.spaces.searchSpaceContent(ids.space, { query: "swept" })),
-  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" }))
+  searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" })),
+  listTranslations: (api, _, ids) => statusOf(api.orgs.listTranslations(ids.organization)),
+  createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
+  getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
+  updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation))
 }
 
 /**
@@ -420,6 +429,7 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Site", "Section"])
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
+    expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -480,6 +490,12 @@ describe("unknown ids", () => {
 
   it("deleting a team that does not exist answers 204 (spec: did not exist)", async () => {
     expect((await ada.api.orgs.removeTeamFromOrganizationById(known.organization, unknown.team)).status).toBe(204)
+  })
+
+  it("unknown translation settings in a known organization answer 404; deleting them 204 (spec: did not exist)", async () => {
+    await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
+    await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
+    expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
   })
 })
 
@@ -754,10 +770,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 144 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 149 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(144)
-    expect(new Set(requiredOperations).size).toBe(144)
+    expect(requiredOperations).toHaveLength(149)
+    expect(new Set(requiredOperations).size).toBe(149)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -776,7 +792,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 144 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 149 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])
