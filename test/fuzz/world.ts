@@ -13,7 +13,7 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
- * another site has none.
+ * another site has none. Two translation settings, one with languages.
  */
 export interface World {
   readonly people: People
@@ -49,7 +49,8 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
-  query: ["searchQuery"]
+  query: ["searchQuery"],
+  translationId: ["translation", "otherTranslation"]
 }
 
 /**
@@ -87,7 +88,9 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   parentSectionGroupId: ["siteSectionGroup"],
   sections: ["siteSection", "defaultSiteSection"],
   siteSection: ["defaultSiteSection", "siteSection"],
-  siteSpace: ["defaultSiteSpace", "siteSpace"]
+  siteSpace: ["defaultSiteSpace", "siteSpace"],
+  // Translation settings' languages: a well-formed BCP 47 tag.
+  languages: ["language"]
 }
 
 /**
@@ -103,7 +106,7 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
 /** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
-const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery"])
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery", "language"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -212,7 +215,13 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   // A Git sync on both spaces, for `getSpaceGitInfo` to show (its job fails: the source is no repository).
   const importSource = await importSourceUrl()
   for (const synced of [space, rootSpace]) await admin("POST", `/v1/spaces/${synced}/git/import`, { url: importSource, ref: "refs/heads/main" })
+  const translations = `/v1/orgs/${organization}/translations`
+  const translation = (await admin("POST", translations, { title: "Translation", languages: ["fr", "de"] })).id as string
+  const otherTranslation = (await admin("POST", translations, { title: "Other translation" })).id as string
   const ids = {
+    translation,
+    otherTranslation,
+    language: "fr-CA",
     site,
     otherSite,
     siteSection,
