@@ -9,6 +9,7 @@ import { CommentsHttp } from "./comments/CommentsHandlers.js"
 import { ContentHttp } from "./content/ContentHandlers.js"
 import { ContentImportsHttp } from "./import/ContentImportsHandlers.js"
 import { GitSyncHttp } from "./git-sync/GitSyncHandlers.js"
+import { SsoHttp } from "./sso/SsoHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
@@ -50,6 +51,7 @@ const Handlers = Layer.mergeAll(
   SiteStructureHttp,
   SiteShareLinksHttp,
   SearchHttp,
+  SsoHttp,
   TranslationsHttp
 )
 

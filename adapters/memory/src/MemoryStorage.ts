@@ -5,6 +5,7 @@ import {
   CommentRepository,
   Events,
   GitSyncRepository,
+  SamlRepository,
   InviteRepository,
   JobRepository,
   MemberRepository,
@@ -28,6 +29,7 @@ import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.
 import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
 import { makeMemoryGitSyncRepository } from "./git-sync/MemoryGitSyncRepository.js"
+import { makeMemorySamlRepository } from "./saml/MemorySamlRepository.js"
 import { makeMemoryJobRepository } from "./jobs/MemoryJobRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
@@ -68,6 +70,7 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(SearchIndex, makeMemorySearchIndex(store)),
         Context.add(JobRepository, makeMemoryJobRepository(store)),
         Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store)),
+        Context.add(SamlRepository, makeMemorySamlRepository(store)),
         Context.add(TranslationRepository, makeMemoryTranslationRepository(store))
       )
     )

@@ -9,6 +9,7 @@ import { SqlObjectStore } from "./content/SqlObjectStore.js"
 import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
 import { SqlEvents } from "./events/SqlEvents.js"
 import { SqlGitSyncRepository } from "./git-sync/SqlGitSyncRepository.js"
+import { SqlSamlRepository } from "./saml/SqlSamlRepository.js"
 import { SqlJobRepository } from "./jobs/SqlJobRepository.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
@@ -49,6 +50,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlSearchIndex.layer,
     SqlJobRepository.layer,
     SqlGitSyncRepository.layer,
+    SqlSamlRepository.layer,
     SqlTranslationRepository.layer
   )
 }

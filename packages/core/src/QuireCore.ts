@@ -20,6 +20,8 @@ import { SiteShareLinks } from "./sites/SiteShareLinks.js"
 import { Sites } from "./sites/Sites.js"
 import { SiteStructures } from "./sites/SiteStructures.js"
 import { Spaces } from "./spaces/Spaces.js"
+import { SamlProviders } from "./sso/SamlProviders.js"
+import { SsoSignIn } from "./sso/SsoSignIn.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
@@ -52,6 +54,8 @@ export const QuireServices = {
   siteShareLinks: SiteShareLinks,
   publishedSites: PublishedSites,
   search: Search,
+  samlProviders: SamlProviders,
+  ssoSignIn: SsoSignIn,
   translations: Translations
 } as const
 

@@ -6,6 +6,7 @@ import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
 import type { GitSyncRepository } from "./storage/git-sync/GitSyncRepository.js"
+import type { SamlRepository } from "./storage/saml/SamlRepository.js"
 import type { JobRepository } from "./storage/jobs/JobRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
@@ -40,4 +41,5 @@ export type StoragePorts =
   | SearchIndex
   | JobRepository
   | GitSyncRepository
+  | SamlRepository
   | TranslationRepository
