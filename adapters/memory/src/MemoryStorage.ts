@@ -70,7 +70,9 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(SearchIndex, makeMemorySearchIndex(store)),
         Context.add(JobRepository, makeMemoryJobRepository(store)),
         Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store)),
-        Context.add(SamlRepository, makeMemorySamlRepository(store)),
+        Context.add(SamlRepository, makeMemorySamlRepository(store))
+      ).pipe(
+        // `pipe` takes at most 20 functions: the ports past the 20th are added here.
         Context.add(TranslationRepository, makeMemoryTranslationRepository(store))
       )
     )
