@@ -31,7 +31,8 @@ if (await postgresAvailable()) {
           [10, "search"],
           [11, "jobs"],
           [12, "git_sync"],
-          [13, "translations"]
+          [13, "translations"],
+          [15, "saml"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -40,7 +41,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 13 }])
+        expect(tables).toStrictEqual([{ n: 14 }])
       })
     )
   })
