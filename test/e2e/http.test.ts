@@ -39,6 +39,7 @@ interface Ids {
   readonly siteSpace: string
   readonly shareLink: string
   readonly samlProvider: string
+  readonly translation: string
 }
 let known: Ids
 /** A certificate for the SAML providers the sweeps create. */
@@ -61,7 +62,8 @@ const unknown: Ids = {
   siteSectionGroup: "unknownSectionGroup",
   siteSpace: "unknownSiteSpace000",
   shareLink: "unknownShareLink000",
-  samlProvider: "unknownSamlProvider"
+  samlProvider: "unknownSamlProvider",
+  translation: "unknownTranslation0"
 }
 
 beforeAll(async () => {
@@ -96,8 +98,10 @@ beforeAll(async () => {
       certificate: idp.certificate
     })
   ).data.id
+  const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
   known = {
     samlProvider,
+    translation,
     site,
     siteSection,
     siteSectionGroup,
@@ -138,7 +142,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 149 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 154 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -357,7 +361,12 @@ const operations: Record<string, Call> = {
   updateOrganizationSAMLProvider: (api, _, ids) =>
     statusOf(api.orgs.updateOrganizationSamlProvider(ids.organization, ids.samlProvider, { label: "Swept" })),
   deleteOrganizationSAMLProvider: (api, _, ids) => statusOf(api.orgs.deleteOrganizationSamlProvider(ids.organization, ids.samlProvider)),
-  listSSOProviderLoginsInOrganization: (api, _, ids) => statusOf(api.orgs.listSsoProviderLoginsInOrganization(ids.organization))
+  listSSOProviderLoginsInOrganization: (api, _, ids) => statusOf(api.orgs.listSsoProviderLoginsInOrganization(ids.organization)),
+  listTranslations: (api, _, ids) => statusOf(api.orgs.listTranslations(ids.organization)),
+  createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
+  getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
+  updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation))
 }
 
 /**
@@ -453,6 +462,7 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Site", "Section"])
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
+    expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -513,6 +523,12 @@ describe("unknown ids", () => {
 
   it("deleting a team that does not exist answers 204 (spec: did not exist)", async () => {
     expect((await ada.api.orgs.removeTeamFromOrganizationById(known.organization, unknown.team)).status).toBe(204)
+  })
+
+  it("unknown translation settings in a known organization answer 404; deleting them 204 (spec: did not exist)", async () => {
+    await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
+    await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
+    expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
   })
 })
 
@@ -787,10 +803,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 154 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 159 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(154)
-    expect(new Set(requiredOperations).size).toBe(154)
+    expect(requiredOperations).toHaveLength(159)
+    expect(new Set(requiredOperations).size).toBe(159)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -813,7 +829,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 154 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 159 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

@@ -14,7 +14,7 @@ import { makeIdp } from "../support/samlIdp.js"
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
- * another site has none.
+ * another site has none. Two translation settings, one with languages.
  */
 export interface World {
   readonly people: People
@@ -52,7 +52,8 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
-  query: ["searchQuery"]
+  query: ["searchQuery"],
+  translationId: ["translation", "otherTranslation"]
 }
 
 /**
@@ -90,7 +91,9 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   parentSectionGroupId: ["siteSectionGroup"],
   sections: ["siteSection", "defaultSiteSection"],
   siteSection: ["defaultSiteSection", "siteSection"],
-  siteSpace: ["defaultSiteSpace", "siteSpace"]
+  siteSpace: ["defaultSiteSpace", "siteSpace"],
+  // Translation settings' languages: a well-formed BCP 47 tag.
+  languages: ["language"]
 }
 
 /**
@@ -106,7 +109,7 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
 /** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
-const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery"])
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery", "language"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -221,9 +224,15 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     await admin("POST", saml, { label: "IdP", entityID: idp.entityID, ssoURL: "https://idp.test/sso", certificate: idp.certificate, defaultTeam: team })
   ).id as string
   const pendingSamlProvider = (await admin("POST", saml, { label: "Pending" })).id as string
+  const translations = `/v1/orgs/${organization}/translations`
+  const translation = (await admin("POST", translations, { title: "Translation", languages: ["fr", "de"] })).id as string
+  const otherTranslation = (await admin("POST", translations, { title: "Other translation" })).id as string
   const ids = {
     samlProvider,
     pendingSamlProvider,
+    translation,
+    otherTranslation,
+    language: "fr-CA",
     site,
     otherSite,
     siteSection,

@@ -18,6 +18,7 @@ import { sitesContract } from "./contract-sites.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
+import { translationsContract } from "./contract-translations.js"
 import { usersContract } from "./contract-users.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
@@ -47,5 +48,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     jobsContract(layer)
     gitSyncContract(layer)
     samlContract(layer)
+    translationsContract(layer)
   })
 }

@@ -30,7 +30,9 @@ if (await postgresAvailable()) {
           [9, "sites"],
           [10, "search"],
           [11, "jobs"],
-          [12, "git_sync"]
+          [12, "git_sync"],
+          [13, "translations"],
+          [15, "saml"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -39,7 +41,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 12 }])
+        expect(tables).toStrictEqual([{ n: 14 }])
       })
     )
   })

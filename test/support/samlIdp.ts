@@ -66,14 +66,14 @@ export interface AssertionOptions {
   readonly signingKey?: string
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 
 /** An unsigned `<saml:Assertion>` (with its namespace declared) for `options`. */
 export const assertionXml = (options: AssertionOptions, id = `_a${randomUUID()}`): string => {
   const issued = new Date()
   const notBefore = (options.notBefore ?? new Date(issued.getTime() - 1000)).toISOString()
   const notOnOrAfter = (options.notOnOrAfter ?? new Date(issued.getTime() + 5 * 60_000)).toISOString()
-  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${issued.toISOString()}"><saml:Issuer>${escape(options.idp.entityID)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(options.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escape(options.inResponseTo)}" NotOnOrAfter="${notOnOrAfter}" Recipient="${escape(options.recipient)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${escape(options.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${issued.toISOString()}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="displayName"><saml:AttributeValue>${escape(options.displayName ?? "SSO User")}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`
+  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${issued.toISOString()}"><saml:Issuer>${xmlText(options.idp.entityID)}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${xmlText(options.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${xmlText(options.inResponseTo)}" NotOnOrAfter="${notOnOrAfter}" Recipient="${xmlText(options.recipient)}"/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${xmlText(options.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${issued.toISOString()}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="displayName"><saml:AttributeValue>${xmlText(options.displayName ?? "SSO User")}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`
 }
 
 /** Signs the element with this ID inside `xml` (enveloped, after its `Issuer`, as SAML places it). */
@@ -97,7 +97,7 @@ export const signElement = (xml: string, id: string, privateKey: string, certifi
 
 /** A `<samlp:Response>` around `assertion`, answering `options.inResponseTo`. */
 export const responseXml = (options: AssertionOptions, assertion: string): string =>
-  `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escape(options.recipient)}" InResponseTo="${escape(options.inResponseTo)}"><saml:Issuer>${escape(options.idp.entityID)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`
+  `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${xmlText(options.recipient)}" InResponseTo="${xmlText(options.inResponseTo)}"><saml:Issuer>${xmlText(options.idp.entityID)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`
 
 /** What the identity provider posts to the ACS: a response whose assertion it signed, base64. */
 export const signedResponse = (options: AssertionOptions): string => {

@@ -21,6 +21,7 @@ import { SpacesGroup } from "./spaces/SpacesGroup.js"
 import { SamlServiceProviderGroup, SsoGroup } from "./sso/SsoGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
+import { TranslationsGroup } from "./translations/TranslationsGroup.js"
 
 /**
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
@@ -48,7 +49,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SiteShareLinksGroup)
   .add(SearchGroup)
   .add(SsoGroup)
-  .add(SamlServiceProviderGroup))
+  .add(SamlServiceProviderGroup)
+  .add(TranslationsGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

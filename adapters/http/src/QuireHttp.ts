@@ -28,6 +28,7 @@ import { SiteStructureHttp } from "./sites/SiteStructureHandlers.js"
 import { SpacesHttp } from "./spaces/SpacesHandlers.js"
 import { TeamsHttp } from "./teams/TeamsHandlers.js"
 import { UsersHttp } from "./users/UsersHandlers.js"
+import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -50,7 +51,8 @@ const Handlers = Layer.mergeAll(
   SiteStructureHttp,
   SiteShareLinksHttp,
   SearchHttp,
-  SsoHttp
+  SsoHttp,
+  TranslationsHttp
 )
 
 /**

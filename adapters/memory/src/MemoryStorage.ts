@@ -19,6 +19,7 @@ import {
   type StoragePorts,
   TeamRepository,
   TokenRepository,
+  TranslationRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -42,6 +43,7 @@ import { makeMemoryStore } from "./shared/MemoryStore.js"
 import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
+import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
 
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
@@ -69,6 +71,9 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(JobRepository, makeMemoryJobRepository(store)),
         Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store)),
         Context.add(SamlRepository, makeMemorySamlRepository(store))
+      ).pipe(
+        // `pipe` takes at most 20 functions: the ports past the 20th are added here.
+        Context.add(TranslationRepository, makeMemoryTranslationRepository(store))
       )
     )
   )

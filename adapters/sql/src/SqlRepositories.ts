@@ -21,6 +21,7 @@ import { SqlStorage } from "./storage/SqlStorage.js"
 import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
 import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
+import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
 
 /** Every storage port. */
 
@@ -49,6 +50,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlSearchIndex.layer,
     SqlJobRepository.layer,
     SqlGitSyncRepository.layer,
-    SqlSamlRepository.layer
+    SqlSamlRepository.layer,
+    SqlTranslationRepository.layer
   )
 }

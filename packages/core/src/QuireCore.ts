@@ -25,6 +25,7 @@ import { SsoSignIn } from "./sso/SsoSignIn.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
+import { Translations } from "./translations/Translations.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -54,7 +55,8 @@ export const QuireServices = {
   publishedSites: PublishedSites,
   search: Search,
   samlProviders: SamlProviders,
-  ssoSignIn: SsoSignIn
+  ssoSignIn: SsoSignIn,
+  translations: Translations
 } as const
 
 /** The shape of each service in `QuireServices`. */

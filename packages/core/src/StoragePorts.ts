@@ -18,6 +18,7 @@ import type { TeamRepository } from "./storage/teams/TeamRepository.js"
 import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
 import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
+import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
@@ -41,3 +42,4 @@ export type StoragePorts =
   | JobRepository
   | GitSyncRepository
   | SamlRepository
+  | TranslationRepository

@@ -169,8 +169,10 @@ export const operationsByArea = {
     "listSSOProviderLoginsInOrganization"
   ],
   // Quire's own (issue 36): Quire as a SAML service provider, called by browsers and identity providers.
-  samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"]
+  samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"],
+  // Issue 36: the official paths and operationIds, the seed's shapes (docs/api-notes/translations.md).
+  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"]
 } as const
 
-/** The 154 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync and SSO). */
+/** The 159 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO and translations). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

@@ -10,6 +10,7 @@ import { sites } from "./0009_sites.js"
 import { search } from "./0010_search.js"
 import { jobs } from "./0011_jobs.js"
 import { gitSync } from "./0012_git_sync.js"
+import { translations } from "./0013_translations.js"
 import { saml } from "./0015_saml.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
@@ -26,5 +27,6 @@ export const migrations = {
   "0010_search": search,
   "0011_jobs": jobs,
   "0012_git_sync": gitSync,
+  "0013_translations": translations,
   "0015_saml": saml
 }

@@ -33,6 +33,8 @@ export const ShareLinkId = Schema.String.pipe(Schema.brand("ShareLinkId"))
 export type ShareLinkId = typeof ShareLinkId.Type
 export const SamlProviderId = Schema.String.pipe(Schema.brand("SamlProviderId"))
 export type SamlProviderId = typeof SamlProviderId.Type
+export const TranslationId = Schema.String.pipe(Schema.brand("TranslationId"))
+export type TranslationId = typeof TranslationId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20

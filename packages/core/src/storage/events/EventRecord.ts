@@ -24,7 +24,10 @@ export const EventType = Schema.Literal(
   "site.unpublished",
   "site.deleted",
   "site.structure_changed",
-  "site.share_links_changed"
+  "site.share_links_changed",
+  "translation.created",
+  "translation.updated",
+  "translation.deleted"
 )
 export type EventType = typeof EventType.Type
 
