@@ -6,6 +6,7 @@ import { MemberRole } from "./support/gitbookTypes.js"
 import { officialOperationIds } from "./support/officialSpec.js"
 import { operationsByArea, requiredOperations } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { makeIdp } from "../support/samlIdp.js"
 
 /**
  * What holds for every operation: authentication, organization isolation, unknown ids,
@@ -37,8 +38,12 @@ interface Ids {
   readonly siteSectionGroup: string
   readonly siteSpace: string
   readonly shareLink: string
+  readonly samlProvider: string
+  readonly translation: string
 }
 let known: Ids
+/** A certificate for the SAML providers the sweeps create. */
+let sweptCertificate: string
 const unknown: Ids = {
   organization: "unknownOrganization0",
   invite: "unknownInvite000000",
@@ -56,7 +61,9 @@ const unknown: Ids = {
   siteSection: "unknownSiteSection0",
   siteSectionGroup: "unknownSectionGroup",
   siteSpace: "unknownSiteSpace000",
-  shareLink: "unknownShareLink000"
+  shareLink: "unknownShareLink000",
+  samlProvider: "unknownSamlProvider",
+  translation: "unknownTranslation0"
 }
 
 beforeAll(async () => {
@@ -81,7 +88,20 @@ beforeAll(async () => {
   const siteSectionGroup = (await ada.api.orgs.addSectionGroupToSite(organization, site, { title: "Group" })).data.id
   const siteSpace = (await ada.api.orgs.listSiteSpaces(organization, site)).data.items[0]!.id
   const shareLink = (await ada.api.orgs.createSiteShareLink(organization, site, { name: "Link" })).data.id
+  const idp = await makeIdp()
+  sweptCertificate = idp.certificate
+  const samlProvider = (
+    await ada.api.orgs.createOrganizationSamlProvider(organization, {
+      label: "SSO",
+      entityID: idp.entityID,
+      ssoURL: "https://idp.test/sso",
+      certificate: idp.certificate
+    })
+  ).data.id
+  const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
   known = {
+    samlProvider,
+    translation,
     site,
     siteSection,
     siteSectionGroup,
@@ -122,7 +142,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 138 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 154 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -327,6 +347,26 @@ const operations: Record<string, Call> = {
   moveSiteSectionGroup: (api, _, ids) => statusOf(api.orgs.moveSiteSectionGroup(ids.organization, ids.site, ids.siteSectionGroup, {})),
   searchSpaceContent: (api, _, ids) => statusOf(api.spaces.searchSpaceContent(ids.space, { query: "swept" })),
   searchOrganizationContent: (api, _, ids) => statusOf(api.orgs.searchOrganizationContent(ids.organization, { query: "swept" })),
+  listSAMLProvidersInOrganizationById: (api, _, ids) => statusOf(api.orgs.listSamlProvidersInOrganizationById(ids.organization)),
+  createOrganizationSAMLProvider: (api, _, ids) =>
+    statusOf(
+      api.orgs.createOrganizationSamlProvider(ids.organization, {
+        label: "Swept",
+        entityID: "https://idp.test",
+        ssoURL: "https://idp.test/sso",
+        certificate: sweptCertificate
+      })
+    ),
+  getOrganizationSAMLProviderById: (api, _, ids) => statusOf(api.orgs.getOrganizationSamlProviderById(ids.organization, ids.samlProvider)),
+  updateOrganizationSAMLProvider: (api, _, ids) =>
+    statusOf(api.orgs.updateOrganizationSamlProvider(ids.organization, ids.samlProvider, { label: "Swept" })),
+  deleteOrganizationSAMLProvider: (api, _, ids) => statusOf(api.orgs.deleteOrganizationSamlProvider(ids.organization, ids.samlProvider)),
+  listSSOProviderLoginsInOrganization: (api, _, ids) => statusOf(api.orgs.listSsoProviderLoginsInOrganization(ids.organization)),
+  listTranslations: (api, _, ids) => statusOf(api.orgs.listTranslations(ids.organization)),
+  createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
+  getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
+  updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation)),
   listSpaceCustomFieldValues: (_, token, ids) => rawCall(server.url, token, "GET", `/spaces/${ids.space}/custom-fields`).then((r) => r.status),
   updateSpaceCustomFieldValues: (_, token, ids) =>
     rawCall(server.url, token, "PATCH", `/spaces/${ids.space}/custom-fields`, { values: { swept: { value: "Swept" } } }).then((r) => r.status),
@@ -345,9 +385,11 @@ const operations: Record<string, Call> = {
 /**
  * Operations the sweeps leave out: `downloadPDF` takes no token by design (the signed URL it is
  * called with is the permission), so it answers none of the sweeps' statuses; pdf.test.ts drives
- * it, tampered, expired and outsiders' links included.
+ * it, tampered, expired and outsiders' links included. Quire's SAML service provider operations
+ * take no token either (the identity provider's signed assertion, then the one-time code, is the
+ * permission): sso.test.ts drives them, forgeries included.
  */
-const notSwept = new Set(["downloadPDF"])
+const notSwept = new Set(["downloadPDF", ...operationsByArea.samlServiceProvider])
 
 /** Operations on no organization's resources. */
 const userLevel = new Set([
@@ -433,6 +475,7 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSections(known.organization, known.site)).data.items.map((s) => s.title)).toEqual(["Site", "Section"])
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
+    expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -493,6 +536,12 @@ describe("unknown ids", () => {
 
   it("deleting a team that does not exist answers 204 (spec: did not exist)", async () => {
     expect((await ada.api.orgs.removeTeamFromOrganizationById(known.organization, unknown.team)).status).toBe(204)
+  })
+
+  it("unknown translation settings in a known organization answer 404; deleting them 204 (spec: did not exist)", async () => {
+    await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
+    await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
+    expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
   })
 
   it("an unknown custom field in a known organization answers 404, also to a delete", async () => {
@@ -774,10 +823,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 151 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 166 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(151)
-    expect(new Set(requiredOperations).size).toBe(151)
+    expect(requiredOperations).toHaveLength(166)
+    expect(new Set(requiredOperations).size).toBe(166)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -793,11 +842,15 @@ describe("coverage", () => {
       "downloadChangeRequestFileById",
       "importContent",
       "importChangeRequestContent",
+      "startSAMLSignIn",
+      "consumeSAMLResponse",
+      "getSAMLServiceProviderMetadata",
+      "exchangeSSOHandoff",
       ...operationsByArea.customFields
     ])
   })
 
-  it("this file's sweeps reached every one of the 151 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 166 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

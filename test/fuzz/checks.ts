@@ -64,8 +64,10 @@ export const problemsOf = (request: FuzzRequest, wire: WireRequest, response: Wi
     if (size > MAX_ERROR_BODY_BYTES) problems.push({ rule: "error-size", detail: `error body of ${size} bytes (at most ${MAX_ERROR_BODY_BYTES})` })
   } else if (status >= 200 && status < 300) {
     for (const detail of successProblems(request.operation, status, response.text)) problems.push({ rule: "response-schema", detail })
-  } else {
+  } else if (!(String(status) in request.operation.responses)) {
     problems.push({ rule: "response-schema", detail: `unexpected status ${status}` })
+  } else if (response.location === undefined || !URL.canParse(response.location)) {
+    problems.push({ rule: "response-schema", detail: `a ${status} redirect without an absolute Location` })
   }
   // An unroutable path is a 404 before any body is read.
   const limits = routable(request) ? limitExpectations(request, wire) : []

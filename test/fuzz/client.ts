@@ -5,6 +5,8 @@ export interface WireResponse {
   /** 0 when no answer came (connection reset, timeout). */
   readonly status: number
   readonly contentType: string | undefined
+  /** Where a redirect sends the client. */
+  readonly location?: string | undefined
   readonly text: string
   /** Why no answer came. */
   readonly failure?: string
@@ -36,6 +38,7 @@ export const send = (base: URL, wire: WireRequest): Promise<WireResponse> =>
           done({
             status: response.statusCode ?? 0,
             contentType: response.headers["content-type"],
+            location: response.headers.location,
             text: Buffer.concat(chunks).toString("utf8")
           })
         )

@@ -3,6 +3,7 @@ import { importSourceUrl } from "./importSource.js"
 import { operations, type Operation } from "./operations.js"
 import type { People } from "./people.js"
 import { noBody, type Principal, wireOf } from "./request.js"
+import { makeIdp } from "../support/samlIdp.js"
 
 /**
  * A small organization for one operation to work on, made through the API by the admin:
@@ -13,7 +14,7 @@ import { noBody, type Principal, wireOf } from "./request.js"
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
- * another site has none.
+ * another site has none. Two translation settings, one with languages.
  */
 export interface World {
   readonly people: People
@@ -46,10 +47,13 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   siteSpaceId: ["siteSpace", "defaultSiteSpace"],
   siteSectionGroupId: ["siteSectionGroup"],
   shareLinkId: ["shareLink"],
+  // SSO: an active SAML provider, then a pending one (only a label).
+  samlProviderId: ["samlProvider", "pendingSamlProvider"],
   // A signed PDF URL's `token` (a query parameter: see `requiredQuery` in catalog.ts).
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
   query: ["searchQuery"],
+  translationId: ["translation", "otherTranslation"],
   // Custom fields, by name: a text field the space has a value of, then a select field.
   fieldName: ["customField", "otherCustomField"]
 }
@@ -89,7 +93,9 @@ const resourcesByField: Readonly<Record<string, ReadonlyArray<string>>> = {
   parentSectionGroupId: ["siteSectionGroup"],
   sections: ["siteSection", "defaultSiteSection"],
   siteSection: ["defaultSiteSection", "siteSection"],
-  siteSpace: ["defaultSiteSpace", "siteSpace"]
+  siteSpace: ["defaultSiteSpace", "siteSpace"],
+  // Translation settings' languages: a well-formed BCP 47 tag.
+  languages: ["language"]
 }
 
 /**
@@ -105,7 +111,7 @@ export const worldValuesFor = (world: World, parameter: string): ReadonlyArray<{
 export const knowsParameter = (parameter: string): boolean => parameter in resourcesByParameter
 
 /** Names of the world that are no id (a change request's number and a page's path name them in a path only). */
-const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery"])
+const notIds = new Set(["changeRequestNumber", "pagePath", "pdfToken", "node", "reaction", "searchQuery", "language"])
 
 /** Every id of the world: strings in generated bodies are often one of these, to reach real resources. */
 export const worldStrings = (world: World): ReadonlyArray<string> =>
@@ -218,7 +224,21 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   await admin("PATCH", `/v1/spaces/${space}/custom-fields`, { values: { [customField]: { value: "Fuzzed" }, [otherCustomField]: { value: ["a"] } } })
   const importSource = await importSourceUrl()
   for (const synced of [space, rootSpace]) await admin("POST", `/v1/spaces/${synced}/git/import`, { url: importSource, ref: "refs/heads/main" })
+  const idp = await makeIdp()
+  const saml = `/v1/orgs/${organization}/saml`
+  const samlProvider = (
+    await admin("POST", saml, { label: "IdP", entityID: idp.entityID, ssoURL: "https://idp.test/sso", certificate: idp.certificate, defaultTeam: team })
+  ).id as string
+  const pendingSamlProvider = (await admin("POST", saml, { label: "Pending" })).id as string
+  const translations = `/v1/orgs/${organization}/translations`
+  const translation = (await admin("POST", translations, { title: "Translation", languages: ["fr", "de"] })).id as string
+  const otherTranslation = (await admin("POST", translations, { title: "Other translation" })).id as string
   const ids = {
+    samlProvider,
+    pendingSamlProvider,
+    translation,
+    otherTranslation,
+    language: "fr-CA",
     site,
     otherSite,
     siteSection,

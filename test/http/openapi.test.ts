@@ -30,6 +30,10 @@ const NOT_OFFICIAL = [
   "listFileBacklinksInChangeRequest",
   "importContent",
   "importChangeRequestContent",
+  "startSAMLSignIn",
+  "consumeSAMLResponse",
+  "getSAMLServiceProviderMetadata",
+  "exchangeSSOHandoff",
   "listSpaceCustomFieldValues",
   "updateSpaceCustomFieldValues",
   "listCustomFieldsInOrganizationById",
@@ -39,8 +43,18 @@ const NOT_OFFICIAL = [
   "deleteOrganizationCustomFieldByName"
 ]
 
-/** Operations anyone may call: what the server is, and a signed PDF URL (its token is the permission). */
-const UNAUTHENTICATED = ["getApiInformation", "downloadPDF"]
+/**
+ * Operations anyone may call: what the server is, a signed PDF URL (its token is the
+ * permission), and Quire's SAML service provider (the signed assertion, then the code, is).
+ */
+const UNAUTHENTICATED = [
+  "getApiInformation",
+  "downloadPDF",
+  "startSAMLSignIn",
+  "consumeSAMLResponse",
+  "getSAMLServiceProviderMetadata",
+  "exchangeSSOHandoff"
+]
 
 /**
  * Operations whose body the official spec leaves optional and Quire requires (an absent body
@@ -149,7 +163,9 @@ describe("the OpenAPI document at /v1/openapi.json", () => {
     expect(withBody.length).toBeGreaterThan(0)
     const undescribed = withBody
       .filter((operation) => {
-        const schema = resolved(operation.operation.requestBody.content?.["application/json"]?.schema)
+        // JSON, but for the SAML ACS: an identity provider posts an HTML form (HTTP-POST binding).
+        const content = operation.operation.requestBody.content ?? {}
+        const schema = resolved((content["application/json"] ?? content["application/x-www-form-urlencoded"])?.schema)
         return schema?.type !== "object" || schema.properties === undefined
       })
       .map((operation) => operation.id)

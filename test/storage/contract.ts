@@ -8,6 +8,7 @@ import { contentStoreContract } from "./contract-content-store.js"
 import { eventsContract } from "./contract-events.js"
 import type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 import { gitSyncContract } from "./contract-git-sync.js"
+import { samlContract } from "./contract-saml.js"
 import { jobsContract } from "./contract-jobs.js"
 import { membersContract } from "./contract-members.js"
 import { organizationsContract } from "./contract-organizations.js"
@@ -17,6 +18,7 @@ import { sitesContract } from "./contract-sites.js"
 import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
+import { translationsContract } from "./contract-translations.js"
 import { usersContract } from "./contract-users.js"
 import { customFieldsContract } from "./contract-custom-fields.js"
 
@@ -46,6 +48,8 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     eventsContract(layer)
     jobsContract(layer)
     gitSyncContract(layer)
+    samlContract(layer)
+    translationsContract(layer)
     customFieldsContract(layer)
   })
 }

@@ -31,7 +31,9 @@ if (await postgresAvailable()) {
           [10, "search"],
           [11, "jobs"],
           [12, "git_sync"],
-          [14, "custom_fields"]
+          [13, "translations"],
+          [14, "custom_fields"],
+          [15, "saml"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -40,7 +42,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 13 }])
+        expect(tables).toStrictEqual([{ n: 15 }])
       })
     )
   })

@@ -18,8 +18,10 @@ import { SiteShareLinksGroup } from "./sites/SiteShareLinksGroup.js"
 import { SitesGroup } from "./sites/SitesGroup.js"
 import { SiteStructureGroup } from "./sites/SiteStructureGroup.js"
 import { SpacesGroup } from "./spaces/SpacesGroup.js"
+import { SamlServiceProviderGroup, SsoGroup } from "./sso/SsoGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
+import { TranslationsGroup } from "./translations/TranslationsGroup.js"
 import { CustomFieldsGroup } from "./custom-fields/CustomFieldsGroup.js"
 
 /**
@@ -47,6 +49,9 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SiteStructureGroup)
   .add(SiteShareLinksGroup)
   .add(SearchGroup)
+  .add(SsoGroup)
+  .add(SamlServiceProviderGroup)
+  .add(TranslationsGroup)
   .add(CustomFieldsGroup))
   .annotateContext(
     OpenApi.annotations({

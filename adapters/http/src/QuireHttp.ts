@@ -9,6 +9,7 @@ import { CommentsHttp } from "./comments/CommentsHandlers.js"
 import { ContentHttp } from "./content/ContentHandlers.js"
 import { ContentImportsHttp } from "./import/ContentImportsHandlers.js"
 import { GitSyncHttp } from "./git-sync/GitSyncHandlers.js"
+import { SsoHttp } from "./sso/SsoHandlers.js"
 import { ErrorMappingLive } from "./errorMapping.js"
 import { HotReadsLive } from "./hotReads/HotReads.js"
 import { InputLimitsLive } from "./input/InputLimitsLive.js"
@@ -27,6 +28,7 @@ import { SiteStructureHttp } from "./sites/SiteStructureHandlers.js"
 import { SpacesHttp } from "./spaces/SpacesHandlers.js"
 import { TeamsHttp } from "./teams/TeamsHandlers.js"
 import { UsersHttp } from "./users/UsersHandlers.js"
+import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 import { CustomFieldsHttp } from "./custom-fields/CustomFieldsHandlers.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
@@ -50,6 +52,8 @@ const Handlers = Layer.mergeAll(
   SiteStructureHttp,
   SiteShareLinksHttp,
   SearchHttp,
+  SsoHttp,
+  TranslationsHttp,
   CustomFieldsHttp
 )
 

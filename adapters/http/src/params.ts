@@ -9,6 +9,7 @@ import {
   MAX_LIMIT,
   OrganizationId,
   RevisionId,
+  SamlProviderId,
   ShareLinkId,
   SiteId,
   SiteSectionGroupId,
@@ -17,6 +18,7 @@ import {
   SpaceId,
   storableTextRule,
   TeamId,
+  TranslationId,
   UserId
 } from "@quire/core"
 import { Schema, SchemaAST } from "effect"
@@ -116,3 +118,5 @@ export const siteSectionId = HttpApiSchema.param("siteSectionId", IdText(SiteSec
 export const siteSpaceId = HttpApiSchema.param("siteSpaceId", IdText(SiteSpaceId))
 export const siteSectionGroupId = HttpApiSchema.param("siteSectionGroupId", IdText(SiteSectionGroupId))
 export const shareLinkId = HttpApiSchema.param("shareLinkId", IdText(ShareLinkId))
+export const samlProviderId = HttpApiSchema.param("samlProviderId", IdText(SamlProviderId))
+export const translationId = HttpApiSchema.param("translationId", IdText(TranslationId))

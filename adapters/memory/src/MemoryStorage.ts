@@ -6,6 +6,7 @@ import {
   CustomFieldRepository,
   Events,
   GitSyncRepository,
+  SamlRepository,
   InviteRepository,
   JobRepository,
   MemberRepository,
@@ -19,6 +20,7 @@ import {
   type StoragePorts,
   TeamRepository,
   TokenRepository,
+  TranslationRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -28,6 +30,7 @@ import { makeMemoryCommentRepository } from "./comments/MemoryCommentRepository.
 import { makeMemoryEvents } from "./events/MemoryEvents.js"
 import { makeMemoryCollectionRepository } from "./collections/MemoryCollectionRepository.js"
 import { makeMemoryGitSyncRepository } from "./git-sync/MemoryGitSyncRepository.js"
+import { makeMemorySamlRepository } from "./saml/MemorySamlRepository.js"
 import { makeMemoryJobRepository } from "./jobs/MemoryJobRepository.js"
 import { makeMemoryInviteRepository } from "./invites/MemoryInviteRepository.js"
 import { makeMemoryMemberRepository } from "./members/MemoryMemberRepository.js"
@@ -41,6 +44,7 @@ import { makeMemoryStore } from "./shared/MemoryStore.js"
 import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
+import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
 import { makeMemoryCustomFieldRepository } from "./custom-fields/MemoryCustomFieldRepository.js"
 
 
@@ -68,6 +72,10 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(SearchIndex, makeMemorySearchIndex(store)),
         Context.add(JobRepository, makeMemoryJobRepository(store)),
         Context.add(GitSyncRepository, makeMemoryGitSyncRepository(store)),
+        Context.add(SamlRepository, makeMemorySamlRepository(store))
+      ).pipe(
+        // `pipe` takes at most 20 functions: the ports past the 20th are added here.
+        Context.add(TranslationRepository, makeMemoryTranslationRepository(store)),
         Context.add(CustomFieldRepository, makeMemoryCustomFieldRepository(store))
       )
     )

@@ -9,6 +9,7 @@ import { SqlObjectStore } from "./content/SqlObjectStore.js"
 import { SqlRevisionRepository } from "./content/SqlRevisionRepository.js"
 import { SqlEvents } from "./events/SqlEvents.js"
 import { SqlGitSyncRepository } from "./git-sync/SqlGitSyncRepository.js"
+import { SqlSamlRepository } from "./saml/SqlSamlRepository.js"
 import { SqlJobRepository } from "./jobs/SqlJobRepository.js"
 import { SqlInviteRepository } from "./invites/SqlInviteRepository.js"
 import { SqlMemberRepository } from "./members/SqlMemberRepository.js"
@@ -20,6 +21,7 @@ import { SqlStorage } from "./storage/SqlStorage.js"
 import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
 import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
+import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
 import { SqlCustomFieldRepository } from "./custom-fields/SqlCustomFieldRepository.js"
 
 /** Every storage port. */
@@ -49,6 +51,8 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlSearchIndex.layer,
     SqlJobRepository.layer,
     SqlGitSyncRepository.layer,
+    SqlSamlRepository.layer,
+    SqlTranslationRepository.layer,
     SqlCustomFieldRepository.layer
   )
 }

@@ -1,6 +1,6 @@
 import { DOCUMENT_TIME_BUDGET_MS } from "@quire/core"
 import { DEFAULT_MAX_BODY_BYTES } from "@quire/http"
-import { Config, Effect, Option } from "effect"
+import { Config, ConfigError, Effect, Either, Option } from "effect"
 import { parseDatabaseUrl } from "@quire/embed"
 import { HostConfig } from "./HostConfig.js"
 
@@ -23,6 +23,20 @@ export const ServerConfig = Effect.gen(function* () {
     Config.withDefault(1),
     Config.validate({ message: "MARKDOWN_THREADS must be a whole number of threads, from 1 to 16", validation: (n) => n >= 1 && n <= 16 })
   )
+  const ssoReturnOrigins = yield* Config.array(Config.string(), "SSO_RETURN_ORIGINS").pipe(
+    Config.withDefault([] as ReadonlyArray<string>),
+    Config.mapOrFail((entries) => {
+      const origins: Array<string> = []
+      for (const entry of entries.map((e) => e.trim()).filter((e) => e !== "")) {
+        const origin = URL.canParse(entry) ? new URL(entry).origin : "null"
+        if (origin === "null" || !/^https?:/.test(origin)) {
+          return Either.left(ConfigError.InvalidData([], `SSO_RETURN_ORIGINS: "${entry}" is not an http(s) origin`))
+        }
+        origins.push(origin)
+      }
+      return Either.right(origins)
+    })
+  )
   const storage = yield* parseDatabaseUrl(databaseUrl)
   return {
     databaseUrl,
@@ -34,6 +48,8 @@ export const ServerConfig = Effect.gen(function* () {
     maxBodyBytes,
     markdownTimeBudgetMs,
     markdownThreads,
+    /** Where a SAML sign-in may send its hand-off code, besides PUBLIC_URL. */
+    ssoReturnOrigins,
     storage
   } as const
 })

@@ -15,7 +15,8 @@ import {
   purgeExpiredSpacesHandler,
   QuireCore,
   recurringJob,
-  Search
+  Search,
+  SsoReturnOrigins
 } from "@quire/core"
 import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
@@ -76,7 +77,8 @@ const coreLayer = (config: Config, onMigrated: OnMigrated | undefined) =>
     // Git sync's remote sends its requests through the fetcher too.
     Layer.provideMerge(GitRemoteLive),
     // Every outbound request (content imports, Git sync) goes through it; `QUIRE_FETCH_ALLOW` widens it.
-    Layer.provideMerge(GuardedFetcherLive)
+    Layer.provideMerge(GuardedFetcherLive),
+    Layer.provide(Layer.succeed(SsoReturnOrigins, config.ssoReturnOrigins))
   )
 
 /**

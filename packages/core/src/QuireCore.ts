@@ -20,9 +20,12 @@ import { SiteShareLinks } from "./sites/SiteShareLinks.js"
 import { Sites } from "./sites/Sites.js"
 import { SiteStructures } from "./sites/SiteStructures.js"
 import { Spaces } from "./spaces/Spaces.js"
+import { SamlProviders } from "./sso/SamlProviders.js"
+import { SsoSignIn } from "./sso/SsoSignIn.js"
 import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
+import { Translations } from "./translations/Translations.js"
 import { CustomFields } from "./custom-fields/CustomFields.js"
 
 /**
@@ -52,6 +55,9 @@ export const QuireServices = {
   siteShareLinks: SiteShareLinks,
   publishedSites: PublishedSites,
   search: Search,
+  samlProviders: SamlProviders,
+  ssoSignIn: SsoSignIn,
+  translations: Translations,
   customFields: CustomFields
 } as const
 

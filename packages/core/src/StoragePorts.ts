@@ -6,6 +6,7 @@ import type { ObjectStore } from "./storage/content/ObjectStore.js"
 import type { Events } from "./storage/events/Events.js"
 import type { RevisionRepository } from "./storage/content/RevisionRepository.js"
 import type { GitSyncRepository } from "./storage/git-sync/GitSyncRepository.js"
+import type { SamlRepository } from "./storage/saml/SamlRepository.js"
 import type { JobRepository } from "./storage/jobs/JobRepository.js"
 import type { InviteRepository } from "./storage/invites/InviteRepository.js"
 import type { MemberRepository } from "./storage/members/MemberRepository.js"
@@ -17,6 +18,7 @@ import type { TeamRepository } from "./storage/teams/TeamRepository.js"
 import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
 import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
+import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 import type { CustomFieldRepository } from "./storage/custom-fields/CustomFieldRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
@@ -40,4 +42,6 @@ export type StoragePorts =
   | SearchIndex
   | JobRepository
   | GitSyncRepository
+  | SamlRepository
+  | TranslationRepository
   | CustomFieldRepository

@@ -160,6 +160,18 @@ export const operationsByArea = {
   // Quire's own (issue 35): content imported from a URL.
   contentImports: ["importContent", "importChangeRequestContent"],
   gitSync: ["importGitRepository", "exportToGitRepository", "getSpaceGitInfo"],
+  sso: [
+    "listSAMLProvidersInOrganizationById",
+    "createOrganizationSAMLProvider",
+    "getOrganizationSAMLProviderById",
+    "updateOrganizationSAMLProvider",
+    "deleteOrganizationSAMLProvider",
+    "listSSOProviderLoginsInOrganization"
+  ],
+  // Quire's own (issue 36): Quire as a SAML service provider, called by browsers and identity providers.
+  samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"],
+  // Issue 36: the official paths and operationIds, the seed's shapes (docs/api-notes/translations.md).
+  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"],
   // The seed's, absent from the official spec (issue 36).
   customFields: [
     "listSpaceCustomFieldValues",
@@ -172,5 +184,5 @@ export const operationsByArea = {
   ]
 } as const
 
-/** The 151 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync and custom fields). */
+/** The 166 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations and custom fields). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

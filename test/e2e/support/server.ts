@@ -55,7 +55,8 @@ export const startServer = async (
     ...options.env,
     DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, "quire.db")}`,
     PORT: String(port),
-    PUBLIC_URL: url
+    // A test may name another (two processes behind one public URL); requests still go to `url`.
+    PUBLIC_URL: options.env?.PUBLIC_URL ?? url
   }
   // Node itself runs the server, with tsx as a loader: the `tsx` command is a parent process that
   // relays a signal and gives the child 2 x 30 ms to acknowledge it before it kills the child

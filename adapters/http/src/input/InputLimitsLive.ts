@@ -2,12 +2,14 @@ import { HttpApiBuilder, HttpMethod, HttpServerRequest } from "@effect/platform"
 import { Context, Effect, Scope } from "effect"
 import { bodyTooLarge, refusalResponse } from "./BodyRefused.js"
 import { InputLimits } from "./InputLimits.js"
+import { formOnlyRequest, takesFormBody } from "./formOnlyRequest.js"
 import { jsonOnlyRequest } from "./jsonOnlyRequest.js"
 
 /**
  * Applies `InputLimits` to every request that may carry a body: a declared length over the
  * cap is answered 413 before anything is read, and the body is only ever read as checked
- * JSON (see `jsonOnlyRequest`), when an operation asks for it. Requests that carry no body
+ * JSON (see `jsonOnlyRequest`), when an operation asks for it; the SAML ACS's only as a form
+ * (`formOnlyRequest`). Requests that carry no body
  * (GET) pass as they are. Path and query parameters are checked by their schemas (`UrlText`).
  */
 export const InputLimitsLive = HttpApiBuilder.middleware(
@@ -21,7 +23,8 @@ export const InputLimitsLive = HttpApiBuilder.middleware(
         const declared = request.headers["content-length"]
         if (declared !== undefined && Number(declared) > limits.maxBodyBytes) return Effect.succeed(refusalResponse(tooLarge))
         const scope = Context.unsafeGet(context, Scope.Scope)
-        return Effect.provideService(app, HttpServerRequest.HttpServerRequest, jsonOnlyRequest(request, limits, scope))
+        const checked = takesFormBody(request.url) ? formOnlyRequest : jsonOnlyRequest
+        return Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked(request, limits, scope))
       })
   })
 )

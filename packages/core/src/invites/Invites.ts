@@ -16,6 +16,9 @@ import { CreateInviteInput, UpdateInviteInput, validateInviteInput } from "./inp
 import { renderInvite } from "./render.js"
 
 const linksDisabled = new Forbidden({ message: "Invite links are disabled in this organization" })
+const ssoOnly = new Forbidden({
+  message: "This organization admits new members through single sign-on only: sign in through its SAML provider"
+})
 
 export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
   effect: Effect.gen(function* () {
@@ -123,6 +126,7 @@ export class Invites extends Effect.Service<Invites>()("@quire/core/Invites", {
             const { organization, invite, member } = yield* holderView(organizationId, inviteId)
             if (!organization.inviteLinks) return yield* Effect.fail(linksDisabled)
             if (member === undefined) {
+              if (organization.sso) return yield* Effect.fail(ssoOnly)
               yield* members.insert({
                 organizationId,
                 userId: actor.id,

@@ -12,7 +12,10 @@ import { validate } from "../shared/validation.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { OrganizationRecord } from "../storage/organizations/OrganizationRecord.js"
 import { OrganizationRepository, organizationSortKey } from "../storage/organizations/OrganizationRepository.js"
+import { SamlRepository } from "../storage/saml/SamlRepository.js"
 import { SiteRepository } from "../storage/sites/SiteRepository.js"
+import { SAML_PROVIDERS_MAX } from "../sso/inputs.js"
+import { isActive } from "../sso/serviceProvider.js"
 import { Storage } from "../storage/Storage.js"
 import { newSite } from "../sites/newSite.js"
 import { TeamRepository } from "../storage/teams/TeamRepository.js"
@@ -26,6 +29,7 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
     const storage = yield* Storage
     const access = yield* Access
     const organizations = yield* OrganizationRepository
+    const saml = yield* SamlRepository
     const members = yield* MemberRepository
     const teams = yield* TeamRepository
     const urls = yield* Urls
@@ -108,6 +112,14 @@ export class Organizations extends Effect.Service<Organizations>()("@quire/core/
             }
           }
           const current = grant.record
+          if (valid.sso === true && !current.sso) {
+            const providers = yield* saml.listProviders(id, { after: undefined, limit: SAML_PROVIDERS_MAX })
+            if (!providers.rows.some(isActive)) {
+              return yield* Effect.fail(
+                InvalidInput.of("sso", "needs an active SAML provider first (with its entityID, ssoURL and certificate)")
+              )
+            }
+          }
           if (valid.hostname !== undefined && valid.hostname !== current.hostname) {
             const taken = yield* organizations.findByHostname(valid.hostname)
             if (Option.isSome(taken)) {

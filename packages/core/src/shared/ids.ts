@@ -31,6 +31,10 @@ export const SiteSpaceId = Schema.String.pipe(Schema.brand("SiteSpaceId"))
 export type SiteSpaceId = typeof SiteSpaceId.Type
 export const ShareLinkId = Schema.String.pipe(Schema.brand("ShareLinkId"))
 export type ShareLinkId = typeof ShareLinkId.Type
+export const SamlProviderId = Schema.String.pipe(Schema.brand("SamlProviderId"))
+export type SamlProviderId = typeof SamlProviderId.Type
+export const TranslationId = Schema.String.pipe(Schema.brand("TranslationId"))
+export type TranslationId = typeof TranslationId.Type
 export const CustomFieldId = Schema.String.pipe(Schema.brand("CustomFieldId"))
 export type CustomFieldId = typeof CustomFieldId.Type
 

@@ -11,6 +11,9 @@ export const hashToken = (token: string): string => createHash("sha256").update(
 
 const TOKEN_PREFIX = "quire_"
 
+/** A new token's secret: shown once, kept only as its hash. */
+export const issueTokenSecret = (): string => TOKEN_PREFIX + randomBytes(30).toString("base64url")
+
 /**
  * How long a token's user is remembered after a lookup. Every request authenticates, so
  * this takes a query (and the token's hash) off nearly all of them. A revocation through
@@ -31,7 +34,7 @@ export class ApiTokens extends Effect.Service<ApiTokens>()("@quire/core/ApiToken
 
     const issue = (userId: UserId, label = "api") =>
       Effect.gen(function* () {
-        const secret = TOKEN_PREFIX + randomBytes(30).toString("base64url")
+        const secret = issueTokenSecret()
         yield* storage.transaction(tokens.insert({ hash: hashToken(secret), userId, label, createdAt: yield* now }))
         return secret
       })

@@ -1,0 +1,6 @@
+export * from "./inputs.js"
+export * from "./languages.js"
+export * from "./render.js"
+export * from "./translationPermissions.js"
+export * from "./Translations.js"
+export * from "./TranslationSettings.js"
