@@ -366,7 +366,20 @@ const operations: Record<string, Call> = {
   createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
   getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
   updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
-  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation))
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation)),
+  listSpaceCustomFieldValues: (_, token, ids) => rawCall(server.url, token, "GET", `/spaces/${ids.space}/custom-fields`).then((r) => r.status),
+  updateSpaceCustomFieldValues: (_, token, ids) =>
+    rawCall(server.url, token, "PATCH", `/spaces/${ids.space}/custom-fields`, { values: { swept: { value: "Swept" } } }).then((r) => r.status),
+  listCustomFieldsInOrganizationById: (_, token, ids) =>
+    rawCall(server.url, token, "GET", `/orgs/${ids.organization}/custom-fields`).then((r) => r.status),
+  createOrganizationCustomField: (_, token, ids) =>
+    rawCall(server.url, token, "POST", `/orgs/${ids.organization}/custom-fields`, { name: "swept", type: "text" }).then((r) => r.status),
+  getOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "GET", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status),
+  updateOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "PATCH", `/orgs/${ids.organization}/custom-fields/swept`, { title: "Swept" }).then((r) => r.status),
+  deleteOrganizationCustomFieldByName: (_, token, ids) =>
+    rawCall(server.url, token, "DELETE", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status)
 }
 
 /**
@@ -529,6 +542,13 @@ describe("unknown ids", () => {
     await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
     await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
     expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
+  })
+
+  it("an unknown custom field in a known organization answers 404, also to a delete", async () => {
+    const path = `/orgs/${known.organization}/custom-fields/unknown-field`
+    expect((await rawCall(server.url, ada.token, "GET", path)).status).toBe(404)
+    expect((await rawCall(server.url, ada.token, "PATCH", path, { title: "X" })).status).toBe(404)
+    expect((await rawCall(server.url, ada.token, "DELETE", path)).status).toBe(404)
   })
 })
 
@@ -803,10 +823,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 159 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 166 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(159)
-    expect(new Set(requiredOperations).size).toBe(159)
+    expect(requiredOperations).toHaveLength(166)
+    expect(new Set(requiredOperations).size).toBe(166)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -825,11 +845,12 @@ describe("coverage", () => {
       "startSAMLSignIn",
       "consumeSAMLResponse",
       "getSAMLServiceProviderMetadata",
-      "exchangeSSOHandoff"
+      "exchangeSSOHandoff",
+      ...operationsByArea.customFields
     ])
   })
 
-  it("this file's sweeps reached every one of the 159 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 166 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

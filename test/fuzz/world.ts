@@ -53,7 +53,9 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
   query: ["searchQuery"],
-  translationId: ["translation", "otherTranslation"]
+  translationId: ["translation", "otherTranslation"],
+  // Custom fields, by name: a text field the space has a value of, then a select field.
+  fieldName: ["customField", "otherCustomField"]
 }
 
 /**
@@ -216,6 +218,10 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "A beta tester" } }, additionalProperties: false }
   })
   // A Git sync on both spaces, for `getSpaceGitInfo` to show (its job fails: the source is no repository).
+  const customFields = `/v1/orgs/${organization}/custom-fields`
+  const customField = (await admin("POST", customFields, { name: "fuzz-field", type: "text", title: "Fuzz" })).name as string
+  const otherCustomField = (await admin("POST", customFields, { name: "fuzz-choice", type: "multi-select", options: ["a", "b"] })).name as string
+  await admin("PATCH", `/v1/spaces/${space}/custom-fields`, { values: { [customField]: { value: "Fuzzed" }, [otherCustomField]: { value: ["a"] } } })
   const importSource = await importSourceUrl()
   for (const synced of [space, rootSpace]) await admin("POST", `/v1/spaces/${synced}/git/import`, { url: importSource, ref: "refs/heads/main" })
   const idp = await makeIdp()
@@ -269,6 +275,8 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
     reaction: "👍",
     searchQuery: "section",
     importSource,
+    customField,
+    otherCustomField,
     ...people.ids,
     emailDomain: people.emailDomain
   }

@@ -33,7 +33,14 @@ const NOT_OFFICIAL = [
   "startSAMLSignIn",
   "consumeSAMLResponse",
   "getSAMLServiceProviderMetadata",
-  "exchangeSSOHandoff"
+  "exchangeSSOHandoff",
+  "listSpaceCustomFieldValues",
+  "updateSpaceCustomFieldValues",
+  "listCustomFieldsInOrganizationById",
+  "createOrganizationCustomField",
+  "getOrganizationCustomFieldByName",
+  "updateOrganizationCustomFieldByName",
+  "deleteOrganizationCustomFieldByName"
 ]
 
 /**

@@ -20,6 +20,7 @@ import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { translationsContract } from "./contract-translations.js"
 import { usersContract } from "./contract-users.js"
+import { customFieldsContract } from "./contract-custom-fields.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 
@@ -49,5 +50,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     gitSyncContract(layer)
     samlContract(layer)
     translationsContract(layer)
+    customFieldsContract(layer)
   })
 }

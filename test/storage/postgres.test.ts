@@ -32,6 +32,7 @@ if (await postgresAvailable()) {
           [11, "jobs"],
           [12, "git_sync"],
           [13, "translations"],
+          [14, "custom_fields"],
           [15, "saml"]
         ])
         const tables = yield* Effect.provide(
@@ -41,7 +42,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 14 }])
+        expect(tables).toStrictEqual([{ n: 15 }])
       })
     )
   })

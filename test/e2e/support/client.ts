@@ -24,7 +24,15 @@ const seedOnlyOperations = [
   },
   { method: "GET", pattern: /^\/pdf$/, operationId: "downloadPDF" },
   { method: "POST", pattern: /^\/spaces\/[^/]+\/content\/import$/, operationId: "importContent" },
-  { method: "POST", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/import$/, operationId: "importChangeRequestContent" }
+  { method: "POST", pattern: /^\/spaces\/[^/]+\/change-requests\/[^/]+\/content\/import$/, operationId: "importChangeRequestContent" },
+  // The seed's custom fields (issue 36).
+  { method: "GET", pattern: /^\/spaces\/[^/]+\/custom-fields$/, operationId: "listSpaceCustomFieldValues" },
+  { method: "PATCH", pattern: /^\/spaces\/[^/]+\/custom-fields$/, operationId: "updateSpaceCustomFieldValues" },
+  { method: "GET", pattern: /^\/orgs\/[^/]+\/custom-fields$/, operationId: "listCustomFieldsInOrganizationById" },
+  { method: "POST", pattern: /^\/orgs\/[^/]+\/custom-fields$/, operationId: "createOrganizationCustomField" },
+  { method: "GET", pattern: /^\/orgs\/[^/]+\/custom-fields\/[^/]+$/, operationId: "getOrganizationCustomFieldByName" },
+  { method: "PATCH", pattern: /^\/orgs\/[^/]+\/custom-fields\/[^/]+$/, operationId: "updateOrganizationCustomFieldByName" },
+  { method: "DELETE", pattern: /^\/orgs\/[^/]+\/custom-fields\/[^/]+$/, operationId: "deleteOrganizationCustomFieldByName" }
 ]
 const seedOnly = seedOnlyOperations.map((operation) => operation.pattern)
 

@@ -171,8 +171,18 @@ export const operationsByArea = {
   // Quire's own (issue 36): Quire as a SAML service provider, called by browsers and identity providers.
   samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"],
   // Issue 36: the official paths and operationIds, the seed's shapes (docs/api-notes/translations.md).
-  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"]
+  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"],
+  // The seed's, absent from the official spec (issue 36).
+  customFields: [
+    "listSpaceCustomFieldValues",
+    "updateSpaceCustomFieldValues",
+    "listCustomFieldsInOrganizationById",
+    "createOrganizationCustomField",
+    "getOrganizationCustomFieldByName",
+    "updateOrganizationCustomFieldByName",
+    "deleteOrganizationCustomFieldByName"
+  ]
 } as const
 
-/** The 159 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO and translations). */
+/** The 166 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations and custom fields). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

@@ -11,6 +11,7 @@ import { search } from "./0010_search.js"
 import { jobs } from "./0011_jobs.js"
 import { gitSync } from "./0012_git_sync.js"
 import { translations } from "./0013_translations.js"
+import { customFields } from "./0014_custom_fields.js"
 import { saml } from "./0015_saml.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
@@ -28,5 +29,6 @@ export const migrations = {
   "0011_jobs": jobs,
   "0012_git_sync": gitSync,
   "0013_translations": translations,
+  "0014_custom_fields": customFields,
   "0015_saml": saml
 }

@@ -21,6 +21,8 @@ import type { CollectionRecord } from "../storage/collections/CollectionRecord.j
 import { CollectionRepository, collectionSortKey } from "../storage/collections/CollectionRepository.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
+import { CustomFieldRepository } from "../storage/custom-fields/CustomFieldRepository.js"
+import { carrySpaceValues } from "../custom-fields/spaceValues.js"
 import type { Collection } from "./Collection.js"
 import { CreateCollectionInput, UpdateCollectionInput } from "./inputs.js"
 import { renderCollection } from "./render.js"
@@ -38,6 +40,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
     const collections = yield* CollectionRepository
     const spaces = yield* SpaceRepository
     const urls = yield* Urls
+    const customFieldValues = yield* CustomFieldRepository
     const countsOf = makeSpaceCounts(yield* CommentRepository)
 
     const command = authorizedCommand(storage)
@@ -194,6 +197,7 @@ export class Collections extends Effect.Service<Collections>()("@quire/core/Coll
           const descendants = yield* hierarchy.descendantsOf(current)
           yield* collections.update(next)
           yield* hierarchy.settleDescendants(next, descendants)
+          for (const space of descendants.spaces) yield* carrySpaceValues(customFieldValues, space.id, target.record.id)
           return renderAs(target, next)
         })
       )

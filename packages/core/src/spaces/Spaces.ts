@@ -22,6 +22,8 @@ import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
 import { SpaceRepository, spaceSortKey } from "../storage/spaces/SpaceRepository.js"
 import { CommentRepository } from "../storage/comments/CommentRepository.js"
 import { Storage } from "../storage/Storage.js"
+import { CustomFieldRepository } from "../storage/custom-fields/CustomFieldRepository.js"
+import { carrySpaceValues, copySpaceValues } from "../custom-fields/spaceValues.js"
 import { CreateSpaceInput, SPACE_TITLE_MAX, UpdateSpaceInput } from "./inputs.js"
 import { purgeableBefore, restorable, restoredSpace, visibilityAt } from "./lifecycle.js"
 import type { MemberSpaceItem } from "./MemberSpaceItem.js"
@@ -45,6 +47,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
     const spaces = yield* SpaceRepository
     const members = yield* MemberRepository
     const comments = yield* CommentRepository
+    const customFieldValues = yield* CustomFieldRepository
     const urls = yield* Urls
 
     const command = authorizedCommand(storage)
@@ -188,6 +191,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
           }
           yield* spaces.insert(copy)
           yield* searchIndexer.follow(copy.id, copy.revisionId, { copyFrom: original.id })
+          yield* copySpaceValues(customFieldValues, original.id, copy.id)
           return yield* renderAs(grant, copy)
         })
       )
@@ -244,6 +248,7 @@ export class Spaces extends Effect.Service<Spaces>()("@quire/core/Spaces", {
             updatedAt: yield* now
           }
           yield* spaces.update(next)
+          yield* carrySpaceValues(customFieldValues, id, target.record.id)
           return yield* renderAs(target, next)
         })
       )

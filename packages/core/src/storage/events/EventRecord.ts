@@ -27,7 +27,11 @@ export const EventType = Schema.Literal(
   "site.share_links_changed",
   "translation.created",
   "translation.updated",
-  "translation.deleted"
+  "translation.deleted",
+  "custom_field.created",
+  "custom_field.updated",
+  "custom_field.deleted",
+  "space.custom_fields_updated"
 )
 export type EventType = typeof EventType.Type
 
