@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { exercised, gitbook } from "./support/client.js"
-import { expectFailure, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import { expectFailure, joinWithRole, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { MemberRole } from "./support/gitbookTypes.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
@@ -153,6 +153,27 @@ describe("SAML providers", () => {
     )
     expect(error.errorMessage).toMatch(/certificate.*expired/)
     expect((await ada.api.orgs.listSamlProvidersInOrganizationById(organization)).data.count).toBe(before)
+  })
+
+  it("every role below admin (and a guest) is refused each provider operation with 403, and sees the ways in", async () => {
+    const provider = await createProvider({ label: "Every role" })
+    const roles = [MemberRole.Create, MemberRole.Review, MemberRole.Edit, MemberRole.Comment, MemberRole.Read, null] as const
+    const people = await makeUsers(server, "roles.test", ["Creator", "Reviewer", "Editor", "Commenter", "Reader", "Guest"])
+    for (const [i, role] of roles.entries()) {
+      const who = people[i]!
+      await joinWithRole(ada, organization, who, MemberRole.Read)
+      if (role !== MemberRole.Read) await ada.api.orgs.updateMemberInOrganizationById(organization, who.user.id, { role } as any)
+      const refused = [
+        who.api.orgs.listSamlProvidersInOrganizationById(organization),
+        who.api.orgs.getOrganizationSamlProviderById(organization, provider.id),
+        who.api.orgs.createOrganizationSamlProvider(organization, { label: "Mine" }),
+        who.api.orgs.updateOrganizationSamlProvider(organization, provider.id, { label: "Mine" }),
+        who.api.orgs.deleteOrganizationSamlProvider(organization, provider.id)
+      ]
+      for (const call of refused) await expectFailure(call, 403)
+      expect((await who.api.orgs.listSsoProviderLoginsInOrganization(organization)).data.items.map((l) => l.id)).toContain(provider.id)
+    }
+    expect((await ada.api.orgs.getOrganizationSamlProviderById(organization, provider.id)).data.label).toBe("Every role")
   })
 
   it("only admins see or change providers; members see the ways in; outsiders see nothing", async () => {
