@@ -164,13 +164,13 @@ describe("SAML providers", () => {
       await joinWithRole(ada, organization, who, MemberRole.Read)
       if (role !== MemberRole.Read) await ada.api.orgs.updateMemberInOrganizationById(organization, who.user.id, { role } as any)
       const refused = [
-        who.api.orgs.listSamlProvidersInOrganizationById(organization),
-        who.api.orgs.getOrganizationSamlProviderById(organization, provider.id),
-        who.api.orgs.createOrganizationSamlProvider(organization, { label: "Mine" }),
-        who.api.orgs.updateOrganizationSamlProvider(organization, provider.id, { label: "Mine" }),
-        who.api.orgs.deleteOrganizationSamlProvider(organization, provider.id)
+        () => who.api.orgs.listSamlProvidersInOrganizationById(organization),
+        () => who.api.orgs.getOrganizationSamlProviderById(organization, provider.id),
+        () => who.api.orgs.createOrganizationSamlProvider(organization, { label: "Mine" }),
+        () => who.api.orgs.updateOrganizationSamlProvider(organization, provider.id, { label: "Mine" }),
+        () => who.api.orgs.deleteOrganizationSamlProvider(organization, provider.id)
       ]
-      for (const call of refused) await expectFailure(call, 403)
+      for (const call of refused) await expectFailure(call(), 403)
       expect((await who.api.orgs.listSsoProviderLoginsInOrganization(organization)).data.items.map((l) => l.id)).toContain(provider.id)
     }
     expect((await ada.api.orgs.getOrganizationSamlProviderById(organization, provider.id)).data.label).toBe("Every role")
