@@ -1,9 +1,7 @@
-import { Effect, Exit, Scope } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
+import { beforeAll, describe, expect, it } from "vitest"
 import { rawCall } from "./support/client.js"
-import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
-import { type RunningServer, startServer } from "./support/server.js"
+import { takeSpecViolations } from "./support/fixtures.js"
+import { raceBackends, twoServers } from "./support/twoServers.js"
 
 /**
  * Custom fields written at once through two `quire serve` processes on one database, on SQLite
@@ -11,36 +9,20 @@ import { type RunningServer, startServer } from "./support/server.js"
  * different fields set at once are all kept, and a field deleted while spaces set it leaves no
  * value behind. No request fails with a 5xx.
  */
-const backends = [
-  { name: "SQLite", database: async () => undefined },
-  { name: "Postgres", database: async (scope: Scope.CloseableScope) => Effect.runPromise(Scope.extend(freshPostgresDatabase, scope)) }
-] as const
-
-const postgres = await postgresAvailable()
-
-describe.each(backends)("custom fields on $name, two server processes", ({ name, database }) => {
-  const scope = Effect.runSync(Scope.make())
-  let servers: ReadonlyArray<RunningServer> = []
-  let ada: Principal
+describe.each(raceBackends)("custom fields on $name, two server processes", (backend) => {
+  const world = twoServers(backend)
+  const skip = world.skip
   let acme: string
   let space: string
-  const skip = name === "Postgres" && !postgres
 
   /** The `i`-th request, through one process or the other. */
-  const through = (i: number, method: string, path: string, body?: unknown) => rawCall(servers[i % 2]!.url, ada.token, method, path, body)
+  const through = (i: number, method: string, path: string, body?: unknown) =>
+    rawCall(world.servers[i % 2]!.url, world.ada.token, method, path, body)
 
   beforeAll(async () => {
     if (skip) return
-    const url = await database(scope)
-    const first = await startServer(url === undefined ? {} : { databaseUrl: url })
-    servers = [first, await startServer({ databaseUrl: first.env.DATABASE_URL! })]
-    ;({ ada, acme } = await makeAcme(first))
-    space = (await ada.api.orgs.createSpace(acme, { title: "Busy" })).data.id
-  }, 180_000)
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()))
-    await Effect.runPromise(Scope.close(scope, Exit.void))
+    acme = world.acme
+    space = (await world.ada.api.orgs.createSpace(acme, { title: "Busy" })).data.id
   }, 60_000)
 
   it.skipIf(skip)("20 creates of one name at once: one 201, the others 409", async () => {
@@ -71,7 +53,7 @@ describe.each(backends)("custom fields on $name, two server processes", ({ name,
   it.skipIf(skip)("a field deleted while spaces set it leaves no value; every answer is 204 or 400", async () => {
     expect((await through(0, "POST", `/orgs/${acme}/custom-fields`, { name: "doomed", type: "text" })).status).toBe(201)
     const spaces: Array<string> = []
-    for (let i = 0; i < 6; i++) spaces.push((await ada.api.orgs.createSpace(acme, { title: `S${i}` })).data.id)
+    for (let i = 0; i < 6; i++) spaces.push((await world.ada.api.orgs.createSpace(acme, { title: `S${i}` })).data.id)
     const answers = await Promise.all([
       ...spaces.map((id, i) => through(i, "PATCH", `/spaces/${id}/custom-fields`, { values: { doomed: { value: "x" } } })),
       through(1, "DELETE", `/orgs/${acme}/custom-fields/doomed`)
