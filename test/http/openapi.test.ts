@@ -2,6 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { operationsByArea } from "../e2e/support/operations.js"
 import { type RunningServer, startServer } from "../e2e/support/server.js"
 
 /**
@@ -30,31 +31,15 @@ const NOT_OFFICIAL = [
   "listFileBacklinksInChangeRequest",
   "importContent",
   "importChangeRequestContent",
-  "startSAMLSignIn",
-  "consumeSAMLResponse",
-  "getSAMLServiceProviderMetadata",
-  "exchangeSSOHandoff",
-  "listSpaceCustomFieldValues",
-  "updateSpaceCustomFieldValues",
-  "listCustomFieldsInOrganizationById",
-  "createOrganizationCustomField",
-  "getOrganizationCustomFieldByName",
-  "updateOrganizationCustomFieldByName",
-  "deleteOrganizationCustomFieldByName"
+  ...operationsByArea.samlServiceProvider,
+  ...operationsByArea.customFields
 ]
 
 /**
  * Operations anyone may call: what the server is, a signed PDF URL (its token is the
  * permission), and Quire's SAML service provider (the signed assertion, then the code, is).
  */
-const UNAUTHENTICATED = [
-  "getApiInformation",
-  "downloadPDF",
-  "startSAMLSignIn",
-  "consumeSAMLResponse",
-  "getSAMLServiceProviderMetadata",
-  "exchangeSSOHandoff"
-]
+const UNAUTHENTICATED = ["getApiInformation", "downloadPDF", ...operationsByArea.samlServiceProvider]
 
 /**
  * Operations whose body the official spec leaves optional and Quire requires (an absent body
