@@ -2,7 +2,7 @@ import { Effect, Either } from "effect"
 import type { Fetcher } from "../outbound/Fetcher.js"
 import { concatBytes } from "../shared/concatBytes.js"
 import type { FetchFailed, FetchRefused } from "../outbound/fetchErrors.js"
-import type { GitHttpClient } from "./IsomorphicGitRemote.js"
+import type { HttpClient as GitHttpClient } from "./isomorphicGit.js"
 
 /** The most a Git call reads in one answer (a whole shallow pack of a large repository). */
 export const GIT_MAX_BYTES = 256 * 1024 * 1024
