@@ -124,6 +124,25 @@ describe("JobRunner", () => {
     }).pipe(Effect.provide(storage))
   )
 
+  it.scopedLive("a job failed without running has its handler's `abandoned` record it, with the reason", () =>
+    Effect.gen(function* () {
+      const recorded = yield* Ref.make<ReadonlyArray<string>>([])
+      const repository = yield* JobRepository
+      const job = yield* Jobs.use((jobs) => jobs.enqueue(Work, { n: 7 }, { maxAttempts: 1 }))
+      const past = new Date(Date.now() - 60_000).toISOString()
+      yield* repository.claim({ kinds: [Work.name], claimedBy: "dead", now: new Date().toISOString(), leaseUntil: past })
+      const handler = jobHandler(
+        Work,
+        () => Effect.void,
+        (payload, _job, message) => Ref.update(recorded, (all) => [...all, `${payload.n}: ${message}`])
+      )
+      yield* startRunner([handler], runnerOptions)
+      yield* waitFor(job.id, ended)
+      for (let i = 0; i < 100 && (yield* Ref.get(recorded)).length === 0; i++) yield* Effect.sleep(5)
+      expect(yield* Ref.get(recorded)).toEqual(["7: its worker stopped during the last attempt"])
+    }).pipe(Effect.provide(storage))
+  )
+
   it.scoped("a running job's lease is renewed while it works, so another runner never takes it", () =>
     Effect.gen(function* () {
       const runs = yield* Ref.make(0)

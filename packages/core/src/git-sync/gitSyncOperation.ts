@@ -132,7 +132,15 @@ export const gitSyncJobHandler = <A, E, R>(
   kind: JobKind<GitSyncJobPayload, GitSyncJobPayload>,
   work: (spaceId: SpaceId, payload: GitSyncJobPayload, job: JobRecord) => Effect.Effect<A & JobJson, E, R>
 ) =>
-  jobHandler(kind, (payload, job) => {
-    const spaceId = payload.spaceId as SpaceId
-    return asGitSyncJob(spaceId, job, payload, work(spaceId, payload, job))
-  })
+  jobHandler(
+    kind,
+    (payload, job) => {
+      const spaceId = payload.spaceId as SpaceId
+      return asGitSyncJob(spaceId, job, payload, work(spaceId, payload, job))
+    },
+    // The runner failed it without running (its worker died in the last attempt): so is the operation.
+    (payload, job, message) =>
+      Effect.flatMap(Storage, (storage) =>
+        storage.transaction(endOperation(payload.spaceId as SpaceId, job, payload, { state: "failure", error: message }))
+      )
+  )

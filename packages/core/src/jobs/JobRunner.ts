@@ -45,7 +45,7 @@ class LeaseLost extends Data.TaggedError("LeaseLost")<{}> {}
 export const makeJobRunner = (options: JobRunnerOptions = {}) =>
   Effect.gen(function* () {
     const jobs = yield* JobRepository
-    const { byKind } = yield* JobHandlers
+    const { byKind, abandonedByKind } = yield* JobHandlers
     const wakeUp = yield* JobWakeUp
     const pollInterval = Duration.millis(options.pollIntervalMs ?? 1_000)
     const leaseMs = options.leaseMs ?? 60_000
@@ -89,9 +89,15 @@ export const makeJobRunner = (options: JobRunnerOptions = {}) =>
     const runClaimed = (job: JobRecord) => {
       const claim: JobClaim = { id: job.id, claimedBy: workerId, attempt: job.attempts }
       if (job.attempts > job.maxAttempts) {
-        return Effect.flatMap(now, (at) =>
-          jobs.fail(claim, `its worker stopped during the last attempt${job.lastError === null ? "" : ` (before: ${job.lastError})`}`, null, at)
-        )
+        const message = `its worker stopped during the last attempt${job.lastError === null ? "" : ` (before: ${job.lastError})`}`
+        const abandoned = abandonedByKind.get(job.kind)
+        return Effect.gen(function* () {
+          yield* jobs.fail(claim, message, null, yield* now)
+          if (abandoned === undefined) return
+          yield* Effect.catchAllCause(abandoned(job.payload, job, message), (cause) =>
+            Effect.logError(`Job ${job.id} (${job.kind}) failed without running; recording it failed`, cause)
+          )
+        })
       }
       const handler = byKind.get(job.kind)!
       return Effect.uninterruptibleMask((restore) =>
