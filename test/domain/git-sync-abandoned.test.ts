@@ -1,5 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { gitImportHandler, GitSync, JobRepository, SecretSeal, Spaces } from "@quire/core"
+import {
+  ContentEngine,
+  gitImportHandler,
+  GitSync,
+  IsomorphicGitRemote,
+  JobRepository,
+  SearchIndexer,
+  SecretSeal,
+  Spaces
+} from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { as, contentLayer, newWorld } from "../support/content.js"
 
@@ -7,7 +16,10 @@ import { as, contentLayer, newWorld } from "../support/content.js"
  * A Git sync job the runner fails without running (its worker died during the last attempt)
  * ends its operation too: `getSpaceGitInfo` says `failure` with the reason, not `running` forever.
  */
-const layer = Layer.provideMerge(GitSync.Default, Layer.merge(contentLayer, SecretSeal.layer("a test signing key of enough length")))
+const layer = Layer.mergeAll(GitSync.Default, ContentEngine.Default, SearchIndexer.Default).pipe(
+  // The handler's context (it never reaches the remote here).
+  Layer.provideMerge(Layer.mergeAll(contentLayer, SecretSeal.layer("a test signing key of enough length"), IsomorphicGitRemote.layer()))
+)
 
 describe("Git sync, a job failed without running", () => {
   it.effect("its handler's `abandoned` ends the operation `failure` with the runner's reason", () =>
