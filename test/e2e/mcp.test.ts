@@ -5,7 +5,7 @@ import { ContentChangesInput, CreateChangeRequestInput, PostCommentInput } from 
 import { Effect, Exit, JSONSchema, Scope } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
-import { makeAcmeWithEditor, type Principal, takeSpecViolations } from "./support/fixtures.js"
+import { makeAcmeWithEditor, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
 
 /**
@@ -322,3 +322,29 @@ for (const backend of backends) {
     })
   })
 }
+
+describe("the token's rate limit", { timeout: 120_000 }, () => {
+  let server: RunningServer
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it("covers MCP calls: past its budget, 429 in the API's error body with Retry-After", async () => {
+    server = await startServer({ env: { TOKEN_REQUESTS_PER_MINUTE: "3" } })
+    const [mia] = await makeUsers(server, "acme.test", ["Mia"])
+    const list = () =>
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${mia.token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })
+      })
+    // One request of the budget through the REST API, two through /mcp: the fourth is refused.
+    expect((await fetch(`${server.url}/v1/user`, { headers: { authorization: `Bearer ${mia.token}` } })).status).toBe(200)
+    expect((await list()).status).toBe(200)
+    expect((await list()).status).toBe(200)
+    const refused = await list()
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get("retry-after")).toMatch(/^[0-9]+$/)
+    expect(((await refused.json()) as any).error.code).toBe(429)
+  })
+})
