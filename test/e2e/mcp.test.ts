@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { ContentChangesInput, CreateChangeRequestInput, PostCommentInput } from "@quire/core"
-import { Effect, Exit, JSONSchema, Scope } from "effect"
+import { Effect, Exit, JSONSchema, type Schema, Scope } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { makeAcmeWithEditor, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
@@ -119,7 +119,7 @@ for (const backend of backends) {
       const { tools } = await (await as(carl)).listTools()
       expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort())
       const byName = new Map(tools.map((t) => [t.name, t]))
-      const fromRest = (schema: Parameters<typeof JSONSchema.make>[0]) => JSONSchema.make(schema) as any
+      const fromRest = <A, I>(schema: Schema.Schema<A, I, never>) => JSONSchema.make(schema) as any
       expect(byName.get("create_change_request")!.inputSchema.properties!.subject).toEqual(fromRest(CreateChangeRequestInput).properties.subject)
       expect(byName.get("edit_pages")!.inputSchema.properties!.changes).toEqual(fromRest(ContentChangesInput).properties.changes)
       expect(byName.get("comment")!.inputSchema.properties!.body).toEqual(fromRest(PostCommentInput).properties.body)
