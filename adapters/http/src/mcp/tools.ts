@@ -9,6 +9,7 @@ import {
   type DomainError,
   InvalidInput,
   Organizations,
+  type RevisionPage,
   Search,
   type SpaceId,
   Spaces,
@@ -68,9 +69,9 @@ const scopeOf = (input: { readonly spaceId: SpaceId; readonly changeRequestId?: 
     ? ContentScope.Space({ spaceId: input.spaceId })
     : ContentScope.ChangeRequest({ spaceId: input.spaceId, changeRequest: input.changeRequestId })
 
-/** A page as the assistant reads it: its title and path, then its markdown. */
-const pageText = (page: { readonly title?: string; readonly path?: string; readonly markdown?: string } & object): ToolOutput => ({
-  text: "markdown" in page && typeof page.markdown === "string" ? `# ${page.title ?? ""}\n\n(path: ${page.path ?? ""})\n\n${page.markdown}` : JSON.stringify(page)
+/** A document as the assistant reads it: its title and path, then its markdown; another page as its JSON. */
+const pageText = (page: RevisionPage): ToolOutput => ({
+  text: "markdown" in page && page.markdown !== undefined ? `# ${page.title}\n\n(path: ${page.path})\n\n${page.markdown}` : JSON.stringify(page)
 })
 
 /** The organization's MCP tools, each running one core operation as the token's user. */
@@ -102,7 +103,7 @@ export const tools: ReadonlyArray<Tool> = [
           input.pageId !== undefined
             ? yield* content.page(scope, input.pageId, { markdown: true })
             : yield* content.pageByPath(scope, input.path ?? "", { markdown: true })
-        return pageText(page as never)
+        return pageText(page)
       })
   ),
   tool(
