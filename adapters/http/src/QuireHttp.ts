@@ -30,6 +30,7 @@ import { TeamsHttp } from "./teams/TeamsHandlers.js"
 import { UsersHttp } from "./users/UsersHandlers.js"
 import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 import { CustomFieldsHttp } from "./custom-fields/CustomFieldsHandlers.js"
+import { McpEndpointLive } from "./mcp/McpEndpoint.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -88,7 +89,8 @@ export const QuireHttpApi = Layer.mergeAll(
   referencePage("/v1/reference"),
   InputLimitsLive,
   ErrorMappingLive,
-  HotReadsLive
+  HotReadsLive,
+  McpEndpointLive
 ).pipe(
   Layer.provideMerge(HttpApiBuilder.api(QuireApi)),
   Layer.provide(Handlers),

@@ -18,7 +18,7 @@ import {
   Search,
   SsoReturnOrigins
 } from "@quire/core"
-import { HotReads, InputLimits, isolated, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
+import { HotReads, InputLimits, isolated, McpEndpoint, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer } from "effect"
 import { createServer } from "node:http"
@@ -106,6 +106,7 @@ export const serverLayer = (config: Config, options: ServerOptions = {}) => {
       HttpServer.HttpServer,
       HttpApi.Api,
       HotReads,
+      McpEndpoint,
       HttpPlatform.HttpPlatform,
       Etag.Generator,
       FileSystem.FileSystem,

@@ -7,13 +7,18 @@ import {
   HttpServerRequest
 } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Scope } from "effect"
+import { MCP_PATH, McpEndpoint } from "../mcp/McpEndpoint.js"
 import { HotReads } from "./HotReads.js"
+
+/** `/mcp`, with or without a query. */
+const isMcpPath = (url: string) => url.startsWith(MCP_PATH) && (url.length === MCP_PATH.length || url[MCP_PATH.length] === "?")
 
 /**
  * `HttpApiBuilder.serve(middleware)` for `QuireHttpApi`, with `HotReads` in front of the API:
  * a hot read it answers goes through the API's own middleware (`HttpApiBuilder.middleware`,
  * which sees a success) and out; every other request goes to the API as it came. Serve the
  * API with this instead of `HttpApiBuilder.serve` to have them (the API is the same without).
+ * The organization's MCP server (`McpEndpoint`) answers at `/mcp`, before the API.
  * Like `HttpApiBuilder.serve`, it passes an absent `middleware` on to `HttpServer.serve` as it is.
  */
 export const serveQuireApi = <R = never>(
@@ -26,13 +31,17 @@ export const serveQuireApi = <R = never>(
   | Exclude<R, Scope.Scope | HttpServerRequest.HttpServerRequest>
   | HttpApi.Api
   | HotReads
+  | McpEndpoint
 > =>
   Effect.gen(function* () {
     const api = yield* HttpApiBuilder.httpApp
     const apiMiddleware = yield* (yield* HttpApiBuilder.Middleware).retrieve
     const hot = yield* HotReads
+    const mcp = yield* McpEndpoint
     const app: HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices> = Effect.withFiberRuntime((fiber) => {
-      const answer = hot.answer(Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest))
+      const request = Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest)
+      if (isMcpPath(request.url)) return mcp.app
+      const answer = hot.answer(request)
       if (answer === undefined) return api
       // The API's middleware only ever sees successes here; should one fail, the API answers afresh.
       return Effect.flatMap(answer, (response) =>
