@@ -32,7 +32,8 @@ if (await postgresAvailable()) {
           [11, "jobs"],
           [12, "git_sync"],
           [13, "translations"],
-          [15, "saml"]
+          [15, "saml"],
+          [16, "openapi_specs"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -41,7 +42,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 14 }])
+        expect(tables).toStrictEqual([{ n: 15 }])
       })
     )
   })

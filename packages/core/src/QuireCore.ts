@@ -26,6 +26,7 @@ import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
 import { Translations } from "./translations/Translations.js"
+import { OpenApiSpecs } from "./openapi/OpenApiSpecs.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -56,7 +57,8 @@ export const QuireServices = {
   search: Search,
   samlProviders: SamlProviders,
   ssoSignIn: SsoSignIn,
-  translations: Translations
+  translations: Translations,
+  openApiSpecs: OpenApiSpecs
 } as const
 
 /** The shape of each service in `QuireServices`. */

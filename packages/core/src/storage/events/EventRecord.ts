@@ -27,7 +27,11 @@ export const EventType = Schema.Literal(
   "site.share_links_changed",
   "translation.created",
   "translation.updated",
-  "translation.deleted"
+  "translation.deleted",
+  "openapi_spec.created",
+  "openapi_spec.updated",
+  "openapi_spec.deleted",
+  "openapi_spec.processed"
 )
 export type EventType = typeof EventType.Type
 
