@@ -7,6 +7,7 @@ import { officialOperationIds } from "./support/officialSpec.js"
 import { operationsByArea, requiredOperations } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 import { makeIdp } from "../support/samlIdp.js"
+import { processedVersion } from "./support/openapi.js"
 
 /**
  * What holds for every operation: authentication, organization isolation, unknown ids,
@@ -40,6 +41,9 @@ interface Ids {
   readonly shareLink: string
   readonly samlProvider: string
   readonly translation: string
+  /** A spec (its slug) with a processed version. */
+  readonly openApiSpec: string
+  readonly openApiVersion: string
 }
 let known: Ids
 /** A certificate for the SAML providers the sweeps create. */
@@ -63,7 +67,9 @@ const unknown: Ids = {
   siteSpace: "unknownSiteSpace000",
   shareLink: "unknownShareLink000",
   samlProvider: "unknownSamlProvider",
-  translation: "unknownTranslation0"
+  translation: "unknownTranslation0",
+  openApiSpec: "unknown-spec",
+  openApiVersion: "unknownOpenApiVersn"
 }
 
 beforeAll(async () => {
@@ -99,7 +105,12 @@ beforeAll(async () => {
     })
   ).data.id
   const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
+  const sweptSpecText = JSON.stringify({ openapi: "3.1.0", info: { title: "Swept", version: "1" }, paths: {} })
+  await ada.api.orgs.createOpenApiSpec(organization, { slug: "swept-spec", source: { text: sweptSpecText } })
+  const openApiVersion = await processedVersion(ada.api, organization, "swept-spec")
   known = {
+    openApiSpec: "swept-spec",
+    openApiVersion,
     samlProvider,
     translation,
     site,
@@ -366,7 +377,26 @@ const operations: Record<string, Call> = {
   createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
   getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
   updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
-  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation))
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation)),
+  listOpenAPISpecs: (api, _, ids) => statusOf(api.orgs.listOpenApiSpecs(ids.organization)),
+  createOpenAPISpec: (api, _, ids) =>
+    statusOf(api.orgs.createOpenApiSpec(ids.organization, { slug: "swept-new", source: { text: '{"openapi":"3.1.0"}' } })),
+  getOpenAPISpecBySlug: (api, _, ids) => statusOf(api.orgs.getOpenApiSpecBySlug(ids.organization, ids.openApiSpec)),
+  createOrUpdateOpenAPISpecBySlug: (api, _, ids) =>
+    statusOf(api.orgs.createOrUpdateOpenApiSpecBySlug(ids.organization, ids.openApiSpec, { source: { text: '{"openapi":"3.1.0"}' } })),
+  updateOpenAPISpecBySlug: (api, _, ids) =>
+    statusOf(api.orgs.updateOpenApiSpecBySlug(ids.organization, ids.openApiSpec, { visibility: "public" } as any)),
+  deleteOpenAPISpecBySlug: (api, _, ids) => statusOf(api.orgs.deleteOpenApiSpecBySlug(ids.organization, ids.openApiSpec)),
+  listOpenAPISpecVersions: (api, _, ids) => statusOf(api.orgs.listOpenApiSpecVersions(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersion: (api, _, ids) => statusOf(api.orgs.getLatestOpenApiSpecVersion(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersionContent: (api, _, ids) =>
+    statusOf(api.orgs.getLatestOpenApiSpecVersionContent(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersionContentRaw: (api, _, ids) =>
+    statusOf(api.orgs.getLatestOpenApiSpecVersionContentRaw(ids.organization, ids.openApiSpec)),
+  getOpenAPISpecVersionById: (api, _, ids) =>
+    statusOf(api.orgs.getOpenApiSpecVersionById(ids.organization, ids.openApiSpec, ids.openApiVersion)),
+  getOpenAPISpecVersionContentById: (api, _, ids) =>
+    statusOf(api.orgs.getOpenApiSpecVersionContentById(ids.organization, ids.openApiSpec, ids.openApiVersion))
 }
 
 /**
@@ -463,6 +493,10 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
     expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
+    expect((await ada.api.orgs.getOpenApiSpecBySlug(known.organization, known.openApiSpec)).data).toMatchObject({
+      visibility: "private",
+      lastVersion: known.openApiVersion
+    })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -529,6 +563,17 @@ describe("unknown ids", () => {
     await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
     await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
     expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
+  })
+
+  it("unknown OpenAPI specs and versions in a known organization answer 404; deleting an unknown spec 204 (spec: did not exist)", async () => {
+    const org = known.organization
+    await expectFailure(ada.api.orgs.getOpenApiSpecBySlug(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.updateOpenApiSpecBySlug(org, unknown.openApiSpec, { visibility: "public" } as any), 404)
+    await expectFailure(ada.api.orgs.listOpenApiSpecVersions(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.getLatestOpenApiSpecVersionContent(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.getOpenApiSpecVersionById(org, known.openApiSpec, unknown.openApiVersion), 404)
+    await expectFailure(ada.api.orgs.getOpenApiSpecVersionContentById(org, known.openApiSpec, unknown.openApiVersion), 404)
+    expect((await ada.api.orgs.deleteOpenApiSpecBySlug(org, unknown.openApiSpec)).status).toBe(204)
   })
 })
 
