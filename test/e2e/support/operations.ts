@@ -189,5 +189,5 @@ export const operationsByArea = {
   ]
 } as const
 
-/** The 159 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO and translations). */
+/** The 171 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations and OpenAPI specifications). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

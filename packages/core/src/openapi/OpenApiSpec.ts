@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 
 export const OpenApiVisibility = Schema.Literal("private", "public")
 export const OpenApiProcessingState = Schema.Literal("pending", "progress", "complete")
@@ -38,7 +39,7 @@ export interface OpenApiSpecVersion extends Schema.Schema.Type<typeof OpenApiSpe
 
 /** The official `OpenAPISpecContent`: the resolved documents by file name, and where they come from. */
 export const OpenApiSpecContent = Schema.Struct({
-  filesystem: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  filesystem: Schema.Record({ key: Schema.String, value: AnyValue }),
   urls: Schema.Struct({ source: Schema.String, public: Schema.NullOr(Schema.String) })
 }).annotations({ identifier: "OpenAPISpecContent" })
 export interface OpenApiSpecContent extends Schema.Schema.Type<typeof OpenApiSpecContent> {}
