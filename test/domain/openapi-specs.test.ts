@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
+  type Actor,
   Events,
   FetchFailed,
   type Fetched,
@@ -312,7 +313,7 @@ describe("OpenAPI specifications", () => {
           specs.remove(w.org, "nothing-here")
         ]
         for (const write of writes) {
-          const outcome = yield* Effect.either(as(user)(write as Effect.Effect<unknown, { _tag: string; message: string }>))
+          const outcome = yield* Effect.either(as(user)(write as Effect.Effect<unknown, { _tag: string; message: string }, Actor>))
           if (edit) expect(outcome._tag).toBe("Right")
           else expect(outcome).toMatchObject({ _tag: "Left", left: { _tag: "Forbidden", message: expect.stringMatching(/OpenAPI/) } })
         }

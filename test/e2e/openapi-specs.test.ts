@@ -97,7 +97,7 @@ describe("a spec from a URL, its versions and content", () => {
     expect(versions.items.map((v) => v.id)).toEqual([second, first])
     expect((await rita.api.orgs.getLatestOpenApiSpecVersionContentRaw(acme, "pets")).data.text).toContain("Pets v2")
     const old = (await rita.api.orgs.getOpenApiSpecVersionContentById(acme, "pets", first)).data
-    expect((old.filesystem["openapi.yaml"] as { info: { title: string } }).info.title).toBe("Pets")
+    expect(((old.filesystem as Record<string, unknown>)["openapi.yaml"] as { info: { title: string } }).info.title).toBe("Pets")
   })
 
   it("a version answers with an ETag: a version by id is immutable, latest revalidated; If-None-Match answers 304", async () => {

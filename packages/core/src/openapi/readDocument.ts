@@ -41,7 +41,7 @@ const loadParser = () => (parser ??= import("@scalar/openapi-parser"))
 
 const isHttp = (text: string) => text.startsWith("http://") || text.startsWith("https://")
 /** A `$ref`'s file part that names a document beside the one it is in (`./schemas.yaml`). */
-const isRelativeFile = (text: string) => text.length > 0 && text.length <= 2048 && !/[\s{}\[\]]/.test(text) && !text.startsWith("#")
+const isRelativeFile = (text: string) => text.length > 0 && text.length <= 2048 && !/[\s{}[\]]/.test(text) && !text.startsWith("#")
 
 const fetchFailure = (url: string, error: FetchFailed | FetchRefused): ProcessFailure => {
   const timeout = error instanceof FetchFailed && error.reason === "timeout"
