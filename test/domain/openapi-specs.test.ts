@@ -8,6 +8,7 @@ import {
   FetchRefused,
   Jobs,
   OPENAPI_DOCUMENT_MAX_BYTES,
+  OPENAPI_ERROR_MESSAGE_MAX,
   openApiProcessHandler,
   type OpenApiSpecRecord,
   OpenApiSpecRepository,
@@ -191,6 +192,22 @@ describe("OpenAPI specifications", () => {
       expect([healed.lastProcessErrorCode, healed.lastProcessedErrorCount, healed.lastVersion]).toEqual([undefined, 0, good])
     }))
 
+  test("a fetched document that storage cannot keep (a NUL) fails with PARSE_ERROR; errors are kept short", () =>
+    Effect.gen(function* () {
+      const w = yield* newWorld
+      const specs = yield* OpenApiSpecs
+      served.set("http://docs.test/nul.json", `${json31("Nul")}\u0000`)
+      yield* create(w.admin, w.org, "nul", { url: "http://docs.test/nul.json" })
+      yield* processJob(w.org, "nul")
+      expect((yield* as(w.admin)(specs.get(w.org, "nul"))).lastProcessErrorCode).toBe("PARSE_ERROR")
+      const long = "x".repeat(5000)
+      yield* create(w.admin, w.org, "long", { text: json31("Long", { paths: { [long]: 7 } }) })
+      yield* processJob(w.org, "long")
+      const spec = yield* as(w.admin)(specs.get(w.org, "long"))
+      expect(spec.lastProcessErrorCode).toBe("PARSE_ERROR")
+      expect(Math.max(...spec.lastProcessedErrors!.map((e) => e.message.length))).toBeLessThanOrEqual(OPENAPI_ERROR_MESSAGE_MAX)
+    }))
+
   test("a recursive schema is no cycle", () =>
     Effect.gen(function* () {
       const w = yield* newWorld
@@ -262,7 +279,9 @@ describe("OpenAPI specifications", () => {
         [{ slug: "taken", source: { text: json31("A") } }, "slug"],
         [{ slug: "ok", source: { url: "ftp://example.com/a.json" } }, "source"],
         [{ slug: "ok", source: { text: "" } }, "source"],
-        [{ slug: "ok", source: {} }, "source"]
+        [{ slug: "ok", source: {} }, "source"],
+        [{ slug: "ok", source: { url: "https://user:secret@docs.test/openapi.json" } }, "source"],
+        [{ slug: "ok", source: { text: `${json31("A")}\u0000` } }, "source"]
       ] as const
       for (const [input, field] of attempts) {
         const error = yield* failure(as(w.admin)(specs.create(w.org, input as never)))

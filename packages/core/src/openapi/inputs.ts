@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { isHttpUrl } from "../shared/httpUrl.js"
+import { storableTextRule } from "../shared/storableText.js"
 import { lengthBetween } from "../shared/validation.js"
 import { OpenApiVisibility } from "./OpenApiSpec.js"
 
@@ -14,6 +15,8 @@ export const OPENAPI_FETCHES_MAX = 20
 export const OPENAPI_FETCH_TIMEOUT_MS = 20_000
 /** Errors a spec keeps from its last processing (`lastProcessedErrorCount` counts them all). */
 export const OPENAPI_ERRORS_KEPT = 20
+/** Characters kept of each error's message. */
+export const OPENAPI_ERROR_MESSAGE_MAX = 1000
 
 export const OpenApiSlug = lengthBetween(1, OPENAPI_SLUG_MAX).pipe(
   Schema.filter((slug) => OPENAPI_SLUG_PATTERN.test(slug), {
@@ -21,12 +24,20 @@ export const OpenApiSlug = lengthBetween(1, OPENAPI_SLUG_MAX).pipe(
   })
 )
 
+/** Credentials in a source URL would be shown to every member (`sourceURL`): refused. */
+const withoutCredentials = (text: string) => {
+  const url = new URL(text)
+  return url.username === "" && url.password === ""
+}
+
 const SourceUrl = lengthBetween(1, OPENAPI_URL_MAX).pipe(
-  Schema.filter(isHttpUrl, { message: () => "must be an absolute http(s) URL" })
+  Schema.filter(isHttpUrl, { message: () => "must be an absolute http(s) URL" }),
+  Schema.filter(withoutCredentials, { message: () => "must not contain credentials" })
 )
 
 const SourceText = Schema.String.pipe(
   Schema.filter((text) => text.length > 0 || "must not be empty"),
+  Schema.filter((text) => storableTextRule(text) ?? true),
   Schema.filter((text) => Buffer.byteLength(text, "utf8") <= OPENAPI_DOCUMENT_MAX_BYTES || `must be at most ${OPENAPI_DOCUMENT_MAX_BYTES} bytes`)
 )
 

@@ -11,7 +11,7 @@ import type { JobJson, JobRecord } from "../storage/jobs/JobRecord.js"
 import type { OpenApiSpecRecord } from "../storage/openapi/OpenApiSpecRecord.js"
 import { OpenApiSpecRepository } from "../storage/openapi/OpenApiSpecRepository.js"
 import { Storage } from "../storage/Storage.js"
-import { OPENAPI_ERRORS_KEPT } from "./inputs.js"
+import { OPENAPI_ERROR_MESSAGE_MAX, OPENAPI_ERRORS_KEPT } from "./inputs.js"
 import { OpenApiProcessJob } from "./OpenApiJobs.js"
 import { type ProcessFailure, type ReadDocument, readDocument } from "./readDocument.js"
 
@@ -37,7 +37,9 @@ const finish = (spec: OpenApiSpecRecord, outcome: Either.Either<ReadDocument, Pr
         processingJobId: null,
         lastProcessedAt: at,
         lastProcessErrorCode: failure.code,
-        lastProcessedErrors: failure.errors.slice(0, OPENAPI_ERRORS_KEPT),
+        lastProcessedErrors: failure.errors
+          .slice(0, OPENAPI_ERRORS_KEPT)
+          .map((error) => ({ ...error, message: error.message.slice(0, OPENAPI_ERROR_MESSAGE_MAX) })),
         lastProcessedErrorCount: failure.errors.length,
         updatedAt: at
       })

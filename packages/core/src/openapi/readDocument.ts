@@ -2,6 +2,8 @@ import { createHash } from "node:crypto"
 import { Data, Effect, Runtime } from "effect"
 import { Fetcher } from "../outbound/Fetcher.js"
 import { FetchFailed, type FetchRefused } from "../outbound/fetchErrors.js"
+import { redactUrl } from "../outbound/redactUrl.js"
+import { storableTextRule } from "../shared/storableText.js"
 import type {
   OpenApiProcessError,
   OpenApiSpecErrorCode,
@@ -48,8 +50,8 @@ const fetchFailure = (url: string, error: FetchFailed | FetchRefused): ProcessFa
   const passing = error instanceof FetchFailed && (error.reason === "timeout" || error.reason === "unreachable")
   const message =
     error instanceof FetchFailed && error.reason === "tooLarge"
-      ? `${url}: larger than ${OPENAPI_DOCUMENT_MAX_BYTES} bytes`
-      : `${url}: ${error.message}`
+      ? `${redactUrl(url)}: larger than ${OPENAPI_DOCUMENT_MAX_BYTES} bytes`
+      : `${redactUrl(url)}: ${error.message}`
   return new ProcessFailure({ code: timeout ? "FETCH_TIMEOUT" : "FETCH_ERROR", errors: [{ message, code: error._tag }], passing })
 }
 
@@ -68,7 +70,7 @@ const fetchText = (url: string) =>
     if (fetched.status < 200 || fetched.status > 299) {
       return yield* new ProcessFailure({
         code: "FETCH_ERROR",
-        errors: [{ message: `${url}: answered HTTP ${fetched.status}` }],
+        errors: [{ message: `${redactUrl(url)}: answered HTTP ${fetched.status}` }],
         passing: fetched.status >= 500
       })
     }
@@ -93,6 +95,8 @@ const formatOf = (text: string): "json" | "yaml" => {
 export const readDocument = (source: OpenApiSpecSource): Effect.Effect<ReadDocument, ProcessFailure, Fetcher> =>
   Effect.gen(function* () {
     const raw = source.kind === "text" ? source.text : yield* fetchText(source.url)
+    const unstorable = storableTextRule(raw)
+    if (unstorable !== undefined) return yield* parseFailure([{ message: `the document ${unstorable}` }])
     const base = source.kind === "url" ? source.url : undefined
     const format = formatOf(raw)
     const { load, validate } = yield* Effect.promise(loadParser)
@@ -118,7 +122,7 @@ export const readDocument = (source: OpenApiSpecSource): Effect.Effect<ReadDocum
         const failure =
           exit.cause._tag === "Fail"
             ? exit.cause.error
-            : new ProcessFailure({ code: "FETCH_ERROR", errors: [{ message: `${url}: could not be fetched` }], passing: true })
+            : new ProcessFailure({ code: "FETCH_ERROR", errors: [{ message: `${redactUrl(url)}: could not be fetched` }], passing: true })
         fetchFailures.push(failure)
         throw failure
       }
