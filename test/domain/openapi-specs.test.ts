@@ -25,6 +25,7 @@ const served = new Map<string, string>()
 const fakeFetcher = Layer.succeed(Fetcher, {
   fetch: (url, options) => {
     if (new URL(url).hostname === "10.0.0.1") return Effect.fail(FetchRefused.of("the address is private"))
+    if (new URL(url).hostname === "slow.test") return Effect.fail(FetchFailed.of("timeout", "timed out"))
     const body = served.get(url)
     if (body === undefined) {
       return Effect.succeed<Fetched>({ url, status: 404, contentType: "text/plain", headers: {}, body: new Uint8Array() })
@@ -52,12 +53,12 @@ const record = (org: OrganizationId, slug: string) =>
     Option.getOrThrow
   ) as Effect.Effect<OpenApiSpecRecord, never, any>
 
-/** Runs the spec's pending processing job, as a runner would (one attempt, its last). */
-const processJob = (org: OrganizationId, slug: string, jobId?: string) =>
+/** Runs the spec's pending processing job, as a runner would (by default its last attempt). */
+const processJob = (org: OrganizationId, slug: string, jobId?: string, attempt?: number) =>
   Effect.gen(function* () {
     const id = jobId ?? (yield* record(org, slug)).processingJobId
     const job = Option.getOrThrow(yield* (yield* Jobs).get(id as never))
-    return yield* openApiProcessHandler.run(job.payload, { ...job, attempts: job.maxAttempts })
+    return yield* openApiProcessHandler.run(job.payload, { ...job, attempts: attempt ?? job.maxAttempts })
   })
 
 const create = (user: UserRecord, org: OrganizationId, slug: string, source: { url: string } | { text: string }) =>
@@ -206,6 +207,20 @@ describe("OpenAPI specifications", () => {
       const spec = yield* as(w.admin)(specs.get(w.org, "long"))
       expect(spec.lastProcessErrorCode).toBe("PARSE_ERROR")
       expect(Math.max(...spec.lastProcessedErrors!.map((e) => e.message.length))).toBeLessThanOrEqual(OPENAPI_ERROR_MESSAGE_MAX)
+    }))
+
+  test("a fetch that times out is tried again (the spec stays in progress), and its last attempt records FETCH_TIMEOUT", () =>
+    Effect.gen(function* () {
+      const w = yield* newWorld
+      const specs = yield* OpenApiSpecs
+      yield* create(w.admin, w.org, "slow", { url: "http://slow.test/openapi.json" })
+      const jobId = (yield* record(w.org, "slow")).processingJobId!
+      const first = yield* failure(processJob(w.org, "slow", jobId, 1))
+      expect(first).toMatchObject({ code: "FETCH_TIMEOUT", passing: true })
+      expect((yield* as(w.admin)(specs.get(w.org, "slow"))).processingState).toBe("progress")
+      yield* processJob(w.org, "slow", jobId)
+      const spec = yield* as(w.admin)(specs.get(w.org, "slow"))
+      expect([spec.processingState, spec.lastProcessErrorCode, spec.lastVersion]).toEqual(["complete", "FETCH_TIMEOUT", undefined])
     }))
 
   test("a recursive schema is no cycle", () =>
