@@ -7,6 +7,7 @@ import { officialOperationIds } from "./support/officialSpec.js"
 import { operationsByArea, requiredOperations } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
 import { makeIdp } from "../support/samlIdp.js"
+import { processedVersion } from "./support/openapi.js"
 
 /**
  * What holds for every operation: authentication, organization isolation, unknown ids,
@@ -40,6 +41,9 @@ interface Ids {
   readonly shareLink: string
   readonly samlProvider: string
   readonly translation: string
+  /** A spec (its slug) with a processed version. */
+  readonly openApiSpec: string
+  readonly openApiVersion: string
 }
 let known: Ids
 /** A certificate for the SAML providers the sweeps create. */
@@ -63,7 +67,9 @@ const unknown: Ids = {
   siteSpace: "unknownSiteSpace000",
   shareLink: "unknownShareLink000",
   samlProvider: "unknownSamlProvider",
-  translation: "unknownTranslation0"
+  translation: "unknownTranslation0",
+  openApiSpec: "unknown-spec",
+  openApiVersion: "unknownOpenApiVersn"
 }
 
 beforeAll(async () => {
@@ -99,7 +105,12 @@ beforeAll(async () => {
     })
   ).data.id
   const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
+  const sweptSpecText = JSON.stringify({ openapi: "3.1.0", info: { title: "Swept", version: "1" }, paths: {} })
+  await ada.api.orgs.createOpenApiSpec(organization, { slug: "swept-spec", source: { text: sweptSpecText } })
+  const openApiVersion = await processedVersion(ada.api, organization, "swept-spec")
   known = {
+    openApiSpec: "swept-spec",
+    openApiVersion,
     samlProvider,
     translation,
     site,
@@ -142,7 +153,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 154 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 173 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -379,7 +390,26 @@ const operations: Record<string, Call> = {
   updateOrganizationCustomFieldByName: (_, token, ids) =>
     rawCall(server.url, token, "PATCH", `/orgs/${ids.organization}/custom-fields/swept`, { title: "Swept" }).then((r) => r.status),
   deleteOrganizationCustomFieldByName: (_, token, ids) =>
-    rawCall(server.url, token, "DELETE", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status)
+    rawCall(server.url, token, "DELETE", `/orgs/${ids.organization}/custom-fields/swept`).then((r) => r.status),
+  listOpenAPISpecs: (api, _, ids) => statusOf(api.orgs.listOpenApiSpecs(ids.organization)),
+  createOpenAPISpec: (api, _, ids) =>
+    statusOf(api.orgs.createOpenApiSpec(ids.organization, { slug: "swept-new", source: { text: '{"openapi":"3.1.0"}' } })),
+  getOpenAPISpecBySlug: (api, _, ids) => statusOf(api.orgs.getOpenApiSpecBySlug(ids.organization, ids.openApiSpec)),
+  createOrUpdateOpenAPISpecBySlug: (api, _, ids) =>
+    statusOf(api.orgs.createOrUpdateOpenApiSpecBySlug(ids.organization, ids.openApiSpec, { source: { text: '{"openapi":"3.1.0"}' } })),
+  updateOpenAPISpecBySlug: (api, _, ids) =>
+    statusOf(api.orgs.updateOpenApiSpecBySlug(ids.organization, ids.openApiSpec, { visibility: "public" } as any)),
+  deleteOpenAPISpecBySlug: (api, _, ids) => statusOf(api.orgs.deleteOpenApiSpecBySlug(ids.organization, ids.openApiSpec)),
+  listOpenAPISpecVersions: (api, _, ids) => statusOf(api.orgs.listOpenApiSpecVersions(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersion: (api, _, ids) => statusOf(api.orgs.getLatestOpenApiSpecVersion(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersionContent: (api, _, ids) =>
+    statusOf(api.orgs.getLatestOpenApiSpecVersionContent(ids.organization, ids.openApiSpec)),
+  getLatestOpenAPISpecVersionContentRaw: (api, _, ids) =>
+    statusOf(api.orgs.getLatestOpenApiSpecVersionContentRaw(ids.organization, ids.openApiSpec)),
+  getOpenAPISpecVersionById: (api, _, ids) =>
+    statusOf(api.orgs.getOpenApiSpecVersionById(ids.organization, ids.openApiSpec, ids.openApiVersion)),
+  getOpenAPISpecVersionContentById: (api, _, ids) =>
+    statusOf(api.orgs.getOpenApiSpecVersionContentById(ids.organization, ids.openApiSpec, ids.openApiVersion))
 }
 
 /**
@@ -476,6 +506,10 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
     expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
+    expect((await ada.api.orgs.getOpenApiSpecBySlug(known.organization, known.openApiSpec)).data).toMatchObject({
+      visibility: "private",
+      lastVersion: known.openApiVersion
+    })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -549,6 +583,17 @@ describe("unknown ids", () => {
     expect((await rawCall(server.url, ada.token, "GET", path)).status).toBe(404)
     expect((await rawCall(server.url, ada.token, "PATCH", path, { title: "X" })).status).toBe(404)
     expect((await rawCall(server.url, ada.token, "DELETE", path)).status).toBe(404)
+  })
+
+  it("unknown OpenAPI specs and versions in a known organization answer 404; deleting an unknown spec 204 (spec: did not exist)", async () => {
+    const org = known.organization
+    await expectFailure(ada.api.orgs.getOpenApiSpecBySlug(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.updateOpenApiSpecBySlug(org, unknown.openApiSpec, { visibility: "public" } as any), 404)
+    await expectFailure(ada.api.orgs.listOpenApiSpecVersions(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.getLatestOpenApiSpecVersionContent(org, unknown.openApiSpec), 404)
+    await expectFailure(ada.api.orgs.getOpenApiSpecVersionById(org, known.openApiSpec, unknown.openApiVersion), 404)
+    await expectFailure(ada.api.orgs.getOpenApiSpecVersionContentById(org, known.openApiSpec, unknown.openApiVersion), 404)
+    expect((await ada.api.orgs.deleteOpenApiSpecBySlug(org, unknown.openApiSpec)).status).toBe(204)
   })
 })
 
@@ -823,10 +868,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 166 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 178 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(166)
-    expect(new Set(requiredOperations).size).toBe(166)
+    expect(requiredOperations).toHaveLength(178)
+    expect(new Set(requiredOperations).size).toBe(178)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -850,7 +895,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 166 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 178 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

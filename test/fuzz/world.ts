@@ -14,7 +14,8 @@ import { makeIdp } from "../support/samlIdp.js"
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
- * another site has none. Two translation settings, one with languages.
+ * another site has none. Two translation settings, one with languages. An OpenAPI spec with a
+ * complete version, and one whose processing failed.
  */
 export interface World {
   readonly people: People
@@ -55,7 +56,10 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   query: ["searchQuery"],
   translationId: ["translation", "otherTranslation"],
   // Custom fields, by name: a text field the space has a value of, then a select field.
-  fieldName: ["customField", "otherCustomField"]
+  fieldName: ["customField", "otherCustomField"],
+  // OpenAPI: a spec with a complete version, then one whose processing failed (no version).
+  specSlug: ["openApiSpec", "otherOpenApiSpec"],
+  versionId: ["openApiVersion"]
 }
 
 /**
@@ -122,6 +126,23 @@ export const worldStrings = (world: World): ReadonlyArray<string> =>
 /** The ids a field of this name refers to, if the world knows the name. */
 export const worldIdsForField = (world: World, field: string): ReadonlyArray<string> | undefined =>
   resourcesByField[field]?.map((name) => world.ids[name]!)
+
+const WORLD_OPENAPI_DOCUMENT = JSON.stringify({
+  openapi: "3.1.0",
+  info: { title: "World", version: "1.0.0" },
+  paths: { "/pets": { get: { responses: { "200": { description: "OK" } } } } }
+})
+
+/** Waits for the spec's processing job to end; its version. */
+const processedOpenApiVersion = async (admin: (method: string, path: string) => Promise<any>, path: string) => {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const spec = await admin("GET", path)
+    if (spec.processingState === "complete" && typeof spec.lastVersion === "string") return spec.lastVersion as string
+    if (Date.now() > deadline) throw new Error(`world: ${path} was not processed: ${JSON.stringify(spec)}`)
+    await new Promise((done) => setTimeout(done, 50))
+  }
+}
 
 const call = async (server: URL, people: People, principal: Principal, method: string, path: string, body?: unknown) => {
   const response = await send(server, wireOf(method, path, principal, people.tokens, body === undefined ? noBody : { kind: "json", value: body }))
@@ -233,7 +254,14 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const translations = `/v1/orgs/${organization}/translations`
   const translation = (await admin("POST", translations, { title: "Translation", languages: ["fr", "de"] })).id as string
   const otherTranslation = (await admin("POST", translations, { title: "Other translation" })).id as string
+  const openApiSpecs = `/v1/orgs/${organization}/openapi`
+  await admin("POST", openApiSpecs, { slug: "world-spec", source: { text: WORLD_OPENAPI_DOCUMENT } })
+  await admin("POST", openApiSpecs, { slug: "broken-spec", source: { text: "openapi: 3.1.0\npaths: 7\n" } })
+  const openApiVersion = await processedOpenApiVersion(admin, `${openApiSpecs}/world-spec`)
   const ids = {
+    openApiSpec: "world-spec",
+    otherOpenApiSpec: "broken-spec",
+    openApiVersion,
     samlProvider,
     pendingSamlProvider,
     translation,

@@ -19,6 +19,7 @@ import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { translationsContract } from "./contract-translations.js"
+import { openApiContract } from "./contract-openapi.js"
 import { usersContract } from "./contract-users.js"
 import { customFieldsContract } from "./contract-custom-fields.js"
 
@@ -50,6 +51,7 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     gitSyncContract(layer)
     samlContract(layer)
     translationsContract(layer)
-    customFieldsContract(layer)
+    customFieldsContract(layer),
+    openApiContract(layer)
   })
 }

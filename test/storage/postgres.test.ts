@@ -33,7 +33,8 @@ if (await postgresAvailable()) {
           [12, "git_sync"],
           [13, "translations"],
           [14, "custom_fields"],
-          [15, "saml"]
+          [15, "saml"],
+          [16, "openapi_specs"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(

@@ -23,6 +23,7 @@ import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
 import { TranslationsGroup } from "./translations/TranslationsGroup.js"
 import { CustomFieldsGroup } from "./custom-fields/CustomFieldsGroup.js"
+import { OpenApiSpecsGroup } from "./openapi/OpenApiSpecsGroup.js"
 
 /**
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
@@ -52,7 +53,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SsoGroup)
   .add(SamlServiceProviderGroup)
   .add(TranslationsGroup)
-  .add(CustomFieldsGroup))
+  .add(CustomFieldsGroup)
+  .add(OpenApiSpecsGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

@@ -31,6 +31,7 @@ import { UsersHttp } from "./users/UsersHandlers.js"
 import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 import { CustomFieldsHttp } from "./custom-fields/CustomFieldsHandlers.js"
 import { McpEndpointLive } from "./mcp/McpEndpoint.js"
+import { OpenApiSpecsHttp } from "./openapi/OpenApiSpecsHandlers.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -55,7 +56,8 @@ const Handlers = Layer.mergeAll(
   SearchHttp,
   SsoHttp,
   TranslationsHttp,
-  CustomFieldsHttp
+  CustomFieldsHttp,
+  OpenApiSpecsHttp
 )
 
 /**

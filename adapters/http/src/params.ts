@@ -19,6 +19,7 @@ import {
   storableTextRule,
   TeamId,
   TranslationId,
+  OpenApiSpecVersionId,
   UserId
 } from "@quire/core"
 import { Schema, SchemaAST } from "effect"
@@ -120,3 +121,5 @@ export const siteSectionGroupId = HttpApiSchema.param("siteSectionGroupId", IdTe
 export const shareLinkId = HttpApiSchema.param("shareLinkId", IdText(ShareLinkId))
 export const samlProviderId = HttpApiSchema.param("samlProviderId", IdText(SamlProviderId))
 export const translationId = HttpApiSchema.param("translationId", IdText(TranslationId))
+export const specSlug = HttpApiSchema.param("specSlug", UrlText)
+export const openApiVersionId = HttpApiSchema.param("versionId", IdText(OpenApiSpecVersionId))

@@ -21,6 +21,7 @@ import {
   TeamRepository,
   TokenRepository,
   TranslationRepository,
+  OpenApiSpecRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -46,6 +47,7 @@ import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
 import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
 import { makeMemoryCustomFieldRepository } from "./custom-fields/MemoryCustomFieldRepository.js"
+import { makeMemoryOpenApiSpecRepository } from "./openapi/MemoryOpenApiSpecRepository.js"
 
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
@@ -76,7 +78,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
       ).pipe(
         // `pipe` takes at most 20 functions: the ports past the 20th are added here.
         Context.add(TranslationRepository, makeMemoryTranslationRepository(store)),
-        Context.add(CustomFieldRepository, makeMemoryCustomFieldRepository(store))
+        Context.add(CustomFieldRepository, makeMemoryCustomFieldRepository(store)),
+        Context.add(OpenApiSpecRepository, makeMemoryOpenApiSpecRepository(store))
       )
     )
   )

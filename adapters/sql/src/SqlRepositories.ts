@@ -23,6 +23,7 @@ import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
 import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
 import { SqlCustomFieldRepository } from "./custom-fields/SqlCustomFieldRepository.js"
+import { SqlOpenApiSpecRepository } from "./openapi/SqlOpenApiSpecRepository.js"
 
 /** Every storage port. */
 
@@ -53,6 +54,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlGitSyncRepository.layer,
     SqlSamlRepository.layer,
     SqlTranslationRepository.layer,
-    SqlCustomFieldRepository.layer
+    SqlCustomFieldRepository.layer,
+    SqlOpenApiSpecRepository.layer
   )
 }

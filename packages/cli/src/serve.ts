@@ -11,6 +11,7 @@ import {
   type JobRunnerOptions,
   Jobs,
   markdownWorkers,
+  openApiJobHandlers,
   PurgeExpiredSpaces,
   purgeExpiredSpacesHandler,
   QuireCore,
@@ -32,7 +33,7 @@ import type { ServerConfig } from "./ServerConfig.js"
 type Config = Effect.Effect.Success<typeof ServerConfig>
 
 /** The jobs every server runs, beside what `ServerOptions.jobHandlers` adds. */
-const jobHandlers = [purgeExpiredSpacesHandler, deleteEndedJobsHandler, ...gitSyncJobHandlers]
+const jobHandlers = [purgeExpiredSpacesHandler, deleteEndedJobsHandler, ...gitSyncJobHandlers, ...openApiJobHandlers]
 
 const HOUR_MS = 60 * 60 * 1000
 

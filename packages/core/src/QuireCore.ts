@@ -27,6 +27,7 @@ import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
 import { Translations } from "./translations/Translations.js"
 import { CustomFields } from "./custom-fields/CustomFields.js"
+import { OpenApiSpecs } from "./openapi/OpenApiSpecs.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -58,7 +59,8 @@ export const QuireServices = {
   samlProviders: SamlProviders,
   ssoSignIn: SsoSignIn,
   translations: Translations,
-  customFields: CustomFields
+  customFields: CustomFields,
+  openApiSpecs: OpenApiSpecs
 } as const
 
 /** The shape of each service in `QuireServices`. */

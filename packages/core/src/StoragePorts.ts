@@ -20,6 +20,7 @@ import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
 import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 import type { CustomFieldRepository } from "./storage/custom-fields/CustomFieldRepository.js"
+import type { OpenApiSpecRepository } from "./storage/openapi/OpenApiSpecRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
@@ -45,3 +46,4 @@ export type StoragePorts =
   | SamlRepository
   | TranslationRepository
   | CustomFieldRepository
+  | OpenApiSpecRepository

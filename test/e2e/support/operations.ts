@@ -181,8 +181,23 @@ export const operationsByArea = {
     "getOrganizationCustomFieldByName",
     "updateOrganizationCustomFieldByName",
     "deleteOrganizationCustomFieldByName"
+  ],
+  // Issue 37: OpenAPI specifications and their versions (docs/api-notes/openapi.md).
+  openapi: [
+    "listOpenAPISpecs",
+    "createOpenAPISpec",
+    "getOpenAPISpecBySlug",
+    "createOrUpdateOpenAPISpecBySlug",
+    "updateOpenAPISpecBySlug",
+    "deleteOpenAPISpecBySlug",
+    "listOpenAPISpecVersions",
+    "getLatestOpenAPISpecVersion",
+    "getLatestOpenAPISpecVersionContent",
+    "getLatestOpenAPISpecVersionContentRaw",
+    "getOpenAPISpecVersionById",
+    "getOpenAPISpecVersionContentById"
   ]
 } as const
 
-/** The 166 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations and custom fields). */
+/** The 178 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations, custom fields and OpenAPI specifications). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

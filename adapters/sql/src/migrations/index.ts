@@ -13,6 +13,7 @@ import { gitSync } from "./0012_git_sync.js"
 import { translations } from "./0013_translations.js"
 import { customFields } from "./0014_custom_fields.js"
 import { saml } from "./0015_saml.js"
+import { openApiSpecs } from "./0016_openapi_specs.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -30,5 +31,6 @@ export const migrations = {
   "0012_git_sync": gitSync,
   "0013_translations": translations,
   "0014_custom_fields": customFields,
-  "0015_saml": saml
+  "0015_saml": saml,
+  "0016_openapi_specs": openApiSpecs
 }

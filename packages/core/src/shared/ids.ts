@@ -37,6 +37,10 @@ export const TranslationId = Schema.String.pipe(Schema.brand("TranslationId"))
 export type TranslationId = typeof TranslationId.Type
 export const CustomFieldId = Schema.String.pipe(Schema.brand("CustomFieldId"))
 export type CustomFieldId = typeof CustomFieldId.Type
+export const OpenApiSpecId = Schema.String.pipe(Schema.brand("OpenApiSpecId"))
+export type OpenApiSpecId = typeof OpenApiSpecId.Type
+export const OpenApiSpecVersionId = Schema.String.pipe(Schema.brand("OpenApiSpecVersionId"))
+export type OpenApiSpecVersionId = typeof OpenApiSpecVersionId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20

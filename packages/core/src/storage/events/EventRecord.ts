@@ -31,7 +31,11 @@ export const EventType = Schema.Literal(
   "custom_field.created",
   "custom_field.updated",
   "custom_field.deleted",
-  "space.custom_fields_updated"
+  "space.custom_fields_updated",
+  "openapi_spec.created",
+  "openapi_spec.updated",
+  "openapi_spec.deleted",
+  "openapi_spec.processed"
 )
 export type EventType = typeof EventType.Type
 
