@@ -26,6 +26,8 @@ import { Teams } from "./teams/Teams.js"
 import { ApiTokens } from "./tokens/ApiTokens.js"
 import { Users } from "./users/Users.js"
 import { Translations } from "./translations/Translations.js"
+import { Integrations } from "./integrations/Integrations.js"
+import { IntegrationInstallations } from "./integrations/IntegrationInstallations.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -56,7 +58,9 @@ export const QuireServices = {
   search: Search,
   samlProviders: SamlProviders,
   ssoSignIn: SsoSignIn,
-  translations: Translations
+  translations: Translations,
+  integrations: Integrations,
+  integrationInstallations: IntegrationInstallations
 } as const
 
 /** The shape of each service in `QuireServices`. */

@@ -19,6 +19,7 @@ import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
 import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
 import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
+import type { IntegrationRepository } from "./storage/integrations/IntegrationRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
@@ -43,3 +44,4 @@ export type StoragePorts =
   | GitSyncRepository
   | SamlRepository
   | TranslationRepository
+  | IntegrationRepository

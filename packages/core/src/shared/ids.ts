@@ -35,6 +35,8 @@ export const SamlProviderId = Schema.String.pipe(Schema.brand("SamlProviderId"))
 export type SamlProviderId = typeof SamlProviderId.Type
 export const TranslationId = Schema.String.pipe(Schema.brand("TranslationId"))
 export type TranslationId = typeof TranslationId.Type
+export const IntegrationInstallationId = Schema.String.pipe(Schema.brand("IntegrationInstallationId"))
+export type IntegrationInstallationId = typeof IntegrationInstallationId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20

@@ -27,7 +27,14 @@ export const EventType = Schema.Literal(
   "site.share_links_changed",
   "translation.created",
   "translation.updated",
-  "translation.deleted"
+  "translation.deleted",
+  "integration.published",
+  "integration.unpublished",
+  "integration.installed",
+  "integration.installation_updated",
+  "integration.uninstalled",
+  "integration.space_installed",
+  "integration.space_uninstalled"
 )
 export type EventType = typeof EventType.Type
 
