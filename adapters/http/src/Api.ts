@@ -22,6 +22,7 @@ import { SamlServiceProviderGroup, SsoGroup } from "./sso/SsoGroup.js"
 import { TeamsGroup } from "./teams/TeamsGroup.js"
 import { UsersGroup } from "./users/UsersGroup.js"
 import { TranslationsGroup } from "./translations/TranslationsGroup.js"
+import { IntegrationsGroup } from "./integrations/IntegrationsGroup.js"
 
 /**
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
@@ -50,7 +51,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SearchGroup)
   .add(SsoGroup)
   .add(SamlServiceProviderGroup)
-  .add(TranslationsGroup))
+  .add(TranslationsGroup)
+  .add(IntegrationsGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

@@ -29,6 +29,7 @@ import { SpacesHttp } from "./spaces/SpacesHandlers.js"
 import { TeamsHttp } from "./teams/TeamsHandlers.js"
 import { UsersHttp } from "./users/UsersHandlers.js"
 import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
+import { IntegrationsHttp } from "./integrations/IntegrationsHandlers.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -52,7 +53,8 @@ const Handlers = Layer.mergeAll(
   SiteShareLinksHttp,
   SearchHttp,
   SsoHttp,
-  TranslationsHttp
+  TranslationsHttp,
+  IntegrationsHttp
 )
 
 /**

@@ -5,6 +5,8 @@ import {
   CollectionId,
   CommentId,
   CommentReplyId,
+  IntegrationInstallationId,
+  IntegrationName,
   InviteId,
   MAX_LIMIT,
   OrganizationId,
@@ -120,3 +122,6 @@ export const siteSectionGroupId = HttpApiSchema.param("siteSectionGroupId", IdTe
 export const shareLinkId = HttpApiSchema.param("shareLinkId", IdText(ShareLinkId))
 export const samlProviderId = HttpApiSchema.param("samlProviderId", IdText(SamlProviderId))
 export const translationId = HttpApiSchema.param("translationId", IdText(TranslationId))
+/** The official `integrationName`: at most 100 of letters, digits, '-', '_' and '.'. */
+export const integrationName = HttpApiSchema.param("integrationName", Schema.compose(UrlText, IntegrationName))
+export const installationId = HttpApiSchema.param("installationId", IdText(IntegrationInstallationId))

@@ -20,6 +20,7 @@ import {
   TeamRepository,
   TokenRepository,
   TranslationRepository,
+  IntegrationRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -44,6 +45,7 @@ import { makeMemoryTeamRepository } from "./teams/MemoryTeamRepository.js"
 import { makeMemoryTokenRepository } from "./tokens/MemoryTokenRepository.js"
 import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
 import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
+import { makeMemoryIntegrationRepository } from "./integrations/MemoryIntegrationRepository.js"
 
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
@@ -73,7 +75,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(SamlRepository, makeMemorySamlRepository(store))
       ).pipe(
         // `pipe` takes at most 20 functions: the ports past the 20th are added here.
-        Context.add(TranslationRepository, makeMemoryTranslationRepository(store))
+        Context.add(TranslationRepository, makeMemoryTranslationRepository(store)),
+        Context.add(IntegrationRepository, makeMemoryIntegrationRepository(store))
       )
     )
   )

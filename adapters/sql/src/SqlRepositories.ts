@@ -22,6 +22,7 @@ import { SqlTeamRepository } from "./teams/SqlTeamRepository.js"
 import { SqlTokenRepository } from "./tokens/SqlTokenRepository.js"
 import { SqlUserRepository } from "./users/SqlUserRepository.js"
 import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
+import { SqlIntegrationRepository } from "./integrations/SqlIntegrationRepository.js"
 
 /** Every storage port. */
 
@@ -51,6 +52,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlJobRepository.layer,
     SqlGitSyncRepository.layer,
     SqlSamlRepository.layer,
-    SqlTranslationRepository.layer
+    SqlTranslationRepository.layer,
+    SqlIntegrationRepository.layer
   )
 }

@@ -12,6 +12,7 @@ import { jobs } from "./0011_jobs.js"
 import { gitSync } from "./0012_git_sync.js"
 import { translations } from "./0013_translations.js"
 import { saml } from "./0015_saml.js"
+import { integrations } from "./0017_integrations.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -28,5 +29,6 @@ export const migrations = {
   "0011_jobs": jobs,
   "0012_git_sync": gitSync,
   "0013_translations": translations,
-  "0015_saml": saml
+  "0015_saml": saml,
+  "0017_integrations": integrations
 }
