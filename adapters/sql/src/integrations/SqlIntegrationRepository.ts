@@ -176,7 +176,7 @@ export const makeSqlIntegrationRepository = Effect.gen(function* () {
     sql`SELECT organization_id FROM members WHERE user_id = ${viewer} AND disabled = 0`
 
   const integrationWhere = (filter: IntegrationFilter): Array<Fragment> => {
-    const where = [sql`(visibility = 'public' OR owner_id IN (${viewerOrganizations(filter.viewer)}))`]
+    const where: Array<Fragment> = [sql`(visibility = 'public' OR owner_id IN (${viewerOrganizations(filter.viewer)}))`]
     if (filter.search !== undefined) where.push(contains(sql, "name_key", filter.search))
     if (filter.category !== undefined) where.push(holds("categories", filter.category))
     if (filter.blockDomain !== undefined) where.push(holds("block_domains", filter.blockDomain))

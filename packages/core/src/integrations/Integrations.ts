@@ -21,7 +21,10 @@ import { checkIntegrationName, IntegrationListFilters, PublishIntegrationInput }
 import { administersIntegration } from "./integrationPermissions.js"
 import { makeIntegrationSupport } from "./integrationSupport.js"
 
-export type IntegrationListQuery = PageRequest & { readonly [K in keyof IntegrationListFilters]?: IntegrationListFilters[K] | undefined }
+/** `listIntegrations`' query as it arrives (checked by `IntegrationListFilters`). */
+export type IntegrationListQuery = PageRequest & {
+  readonly [K in keyof IntegrationListFilters]?: (K extends "blocks" | "contentSources" ? boolean : string) | undefined
+}
 
 /** The parts of a publish body `definition` keeps as given (the rest have columns, blobs or the seal). */
 const DEFINITION_KEYS = [
