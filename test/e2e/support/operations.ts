@@ -171,7 +171,9 @@ export const operationsByArea = {
   // Quire's own (issue 36): Quire as a SAML service provider, called by browsers and identity providers.
   samlServiceProvider: ["startSAMLSignIn", "consumeSAMLResponse", "getSAMLServiceProviderMetadata", "exchangeSSOHandoff"],
   // Issue 36: the official paths and operationIds, the seed's shapes (docs/api-notes/translations.md).
-  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"]
+  translations: ["listTranslations", "createTranslation", "getTranslation", "updateTranslation", "deleteTranslation"],
+  // Issue 37: integrations and their installations (docs/api-notes/integrations.md).
+  integrations: ["listIntegrations", "getIntegrationByName", "publishIntegration", "unpublishIntegration", "listIntegrationInstallations", "installIntegration", "getIntegrationInstallationById", "updateIntegrationInstallation", "uninstallIntegration", "listIntegrationInstallationSpaces", "installIntegrationOnSpace", "uninstallIntegrationFromSpace", "listOrganizationInstallations"]
 } as const
 
 /** The 159 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO and translations). */

@@ -156,16 +156,14 @@ export class Integrations extends Effect.Service<Integrations>()("@quire/core/In
       )
 
     /**
-     * Whether there was an integration to unpublish (one the caller may not see is none). A
-     * private one goes with its installations; a public or unlisted one that is installed is
-     * refused (`Conflict`): other organizations depend on it.
+     * Unpublishes an integration the caller administers; one it may not see is `NotFound`, as an
+     * unknown name. A private one goes with its installations; a public or unlisted one that is
+     * installed is refused (`Conflict`): other organizations depend on it.
      */
     const unpublish = (name: string) =>
       command(
         Effect.gen(function* () {
-          const seen = yield* Effect.option(support.visible(name))
-          if (Option.isNone(seen)) return false
-          const { record, ownerMember } = seen.value
+          const { record, ownerMember } = yield* support.visible(name)
           yield* ensure(administersIntegration(ownerMember), "unpublish this integration")
           if (record.visibility !== "private") {
             const installed = yield* integrations.countInstallations(name)
@@ -178,7 +176,6 @@ export class Integrations extends Effect.Service<Integrations>()("@quire/core/In
           }
           yield* integrations.delete(name)
           yield* appendEvent("integration.unpublished", record)
-          return true
         })
       )
 
