@@ -40,6 +40,9 @@ interface Ids {
   readonly shareLink: string
   readonly samlProvider: string
   readonly translation: string
+  /** A private integration of Acme, installed on Acme. */
+  readonly integration: string
+  readonly installation: string
 }
 let known: Ids
 /** A certificate for the SAML providers the sweeps create. */
@@ -63,7 +66,9 @@ const unknown: Ids = {
   siteSpace: "unknownSiteSpace000",
   shareLink: "unknownShareLink000",
   samlProvider: "unknownSamlProvider",
-  translation: "unknownTranslation0"
+  translation: "unknownTranslation0",
+  integration: "unknown-integration",
+  installation: "unknownInstallation"
 }
 
 beforeAll(async () => {
@@ -99,7 +104,19 @@ beforeAll(async () => {
     })
   ).data.id
   const translation = (await ada.api.orgs.createTranslation(organization, { title: "Translation" } as any)).data.id
+  const integration = "swept-integration"
+  await ada.api.integrations.publishIntegration(integration, {
+    title: "Swept",
+    description: "Swept",
+    script: "export default {}",
+    organization,
+    scopes: [],
+    visibility: "private"
+  } as any)
+  const installation = (await ada.api.integrations.installIntegration(integration, { organization })).data.id
   known = {
+    integration,
+    installation,
     samlProvider,
     translation,
     site,
@@ -142,7 +159,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 154 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 167 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -366,7 +383,33 @@ const operations: Record<string, Call> = {
   createTranslation: (api, _, ids) => statusOf(api.orgs.createTranslation(ids.organization, { title: "Swept" } as any)),
   getTranslation: (api, _, ids) => statusOf(api.orgs.getTranslation(ids.organization, ids.translation)),
   updateTranslation: (api, _, ids) => statusOf(api.orgs.updateTranslation(ids.organization, ids.translation, { title: "Swept" } as any)),
-  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation))
+  deleteTranslation: (api, _, ids) => statusOf(api.orgs.deleteTranslation(ids.organization, ids.translation)),
+  listIntegrations: (api) => statusOf(api.integrations.listIntegrations()),
+  getIntegrationByName: (api, _, ids) => statusOf(api.integrations.getIntegrationByName(ids.integration)),
+  publishIntegration: (api, _, ids) =>
+    statusOf(
+      api.integrations.publishIntegration(ids.integration, {
+        title: "Swept",
+        description: "Swept",
+        script: "export default {}",
+        organization: ids.organization,
+        scopes: [],
+        visibility: "private"
+      } as any)
+    ),
+  unpublishIntegration: (api, _, ids) => statusOf(api.integrations.unpublishIntegration(ids.integration)),
+  listIntegrationInstallations: (api, _, ids) => statusOf(api.integrations.listIntegrationInstallations(ids.integration)),
+  installIntegration: (api, _, ids) => statusOf(api.integrations.installIntegration(ids.integration, { organization: ids.organization })),
+  getIntegrationInstallationById: (api, _, ids) => statusOf(api.integrations.getIntegrationInstallationById(ids.integration, ids.installation)),
+  updateIntegrationInstallation: (api, _, ids) =>
+    statusOf(api.integrations.updateIntegrationInstallation(ids.integration, ids.installation, { externalIds: ["swept"] })),
+  uninstallIntegration: (api, _, ids) => statusOf(api.integrations.uninstallIntegration(ids.integration, ids.installation)),
+  listIntegrationInstallationSpaces: (api, _, ids) => statusOf(api.integrations.listIntegrationInstallationSpaces(ids.integration, ids.installation)),
+  installIntegrationOnSpace: (api, _, ids) =>
+    statusOf(api.integrations.installIntegrationOnSpace(ids.integration, ids.installation, { space: ids.space })),
+  uninstallIntegrationFromSpace: (api, _, ids) =>
+    statusOf(api.integrations.uninstallIntegrationFromSpace(ids.integration, ids.installation, ids.space)),
+  listOrganizationInstallations: (api, _, ids) => statusOf(api.orgs.listOrganizationInstallations(ids.organization))
 }
 
 /**
@@ -383,7 +426,9 @@ const userLevel = new Set([
   "getAuthenticatedUser",
   "listOrganizationsForAuthenticatedUser",
   "createOrganization",
-  "getOrganizationsForEmailDomain"
+  "getOrganizationsForEmailDomain",
+  // Lists the integrations the caller may see (public ones at least): no organization's resource.
+  "listIntegrations"
 ])
 /** These, and the operations open to whoever holds an invite id. */
 const notOrganizationScoped = new Set([...userLevel, "getOrganizationInviteLink", "joinOrganizationWithInvite"])
@@ -463,6 +508,8 @@ describe("organization isolation", () => {
     expect((await ada.api.orgs.listSiteSectionGroups(known.organization, known.site)).data.items.map((g) => g.title)).toEqual(["Group"])
     expect((await ada.api.orgs.listSiteShareLinks(known.organization, known.site)).data.items.map((l) => l.active)).toEqual([true])
     expect((await ada.api.orgs.getTranslation(known.organization, known.translation)).data).toMatchObject({ title: "Translation" })
+    expect((await ada.api.integrations.getIntegrationByName(known.integration)).data).toMatchObject({ version: 1, title: "Swept" })
+    expect((await ada.api.integrations.getIntegrationInstallationById(known.integration, known.installation)).data).toMatchObject({ spaces: 0, externalIds: [] })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -529,6 +576,16 @@ describe("unknown ids", () => {
     await expectFailure(ada.api.orgs.getTranslation(known.organization, unknown.translation), 404)
     await expectFailure(ada.api.orgs.updateTranslation(known.organization, unknown.translation, { title: "X" } as any), 404)
     expect((await ada.api.orgs.deleteTranslation(known.organization, unknown.translation)).status).toBe(204)
+  })
+
+  it("an unknown installation of a known integration answers 404; uninstalling it, or a space it is not on, 204 (spec: did not exist)", async () => {
+    const { integration, installation } = known
+    await expectFailure(ada.api.integrations.getIntegrationInstallationById(integration, unknown.installation), 404)
+    await expectFailure(ada.api.integrations.updateIntegrationInstallation(integration, unknown.installation, {}), 404)
+    await expectFailure(ada.api.integrations.listIntegrationInstallationSpaces(integration, unknown.installation), 404)
+    await expectFailure(ada.api.integrations.installIntegrationOnSpace(integration, unknown.installation, { space: known.space }), 404)
+    expect((await ada.api.integrations.uninstallIntegration(integration, unknown.installation)).status).toBe(204)
+    expect((await ada.api.integrations.uninstallIntegrationFromSpace(integration, installation, unknown.space)).status).toBe(204)
   })
 })
 
@@ -803,10 +860,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 159 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 172 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(159)
-    expect(new Set(requiredOperations).size).toBe(159)
+    expect(requiredOperations).toHaveLength(172)
+    expect(new Set(requiredOperations).size).toBe(172)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -829,7 +886,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 159 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 172 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

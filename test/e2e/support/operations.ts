@@ -176,5 +176,5 @@ export const operationsByArea = {
   integrations: ["listIntegrations", "getIntegrationByName", "publishIntegration", "unpublishIntegration", "listIntegrationInstallations", "installIntegration", "getIntegrationInstallationById", "updateIntegrationInstallation", "uninstallIntegration", "listIntegrationInstallationSpaces", "installIntegrationOnSpace", "uninstallIntegrationFromSpace", "listOrganizationInstallations"]
 } as const
 
-/** The 159 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO and translations). */
+/** The 172 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations and integrations). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()
