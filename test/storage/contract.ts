@@ -19,6 +19,7 @@ import { teamsContract } from "./contract-teams.js"
 import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { translationsContract } from "./contract-translations.js"
+import { integrationsContract } from "./contract-integrations.js"
 import { usersContract } from "./contract-users.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
@@ -49,5 +50,6 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     gitSyncContract(layer)
     samlContract(layer)
     translationsContract(layer)
+    integrationsContract(layer)
   })
 }
