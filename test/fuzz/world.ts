@@ -14,7 +14,10 @@ import { makeIdp } from "../support/samlIdp.js"
  * change request each hold a comment with a reply (see `inScopeOf`). A site shows the space in a
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
- * another site has none. Two translation settings, one with languages.
+ * another site has none. Two translation settings, one with languages. Two integrations, named
+ * after the world (names are unique on the server): a public one the second organization owns,
+ * installed on the home organization and on the space; a private one of the home organization,
+ * installed there.
  */
 export interface World {
   readonly people: People
@@ -53,7 +56,10 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   token: ["pdfToken"],
   // A search's `query`: a word of the world's page.
   query: ["searchQuery"],
-  translationId: ["translation", "otherTranslation"]
+  translationId: ["translation", "otherTranslation"],
+  // Integrations: the public one first (its installation is the world's), then the private one.
+  integrationName: ["integration", "privateIntegration"],
+  installationId: ["installation", "privateInstallation"]
 }
 
 /**
@@ -227,7 +233,20 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   const translations = `/v1/orgs/${organization}/translations`
   const translation = (await admin("POST", translations, { title: "Translation", languages: ["fr", "de"] })).id as string
   const otherTranslation = (await admin("POST", translations, { title: "Other translation" })).id as string
+  const integration = `fuzz-${organization}`
+  const privateIntegration = `fuzz-private-${organization}`
+  const publish = (name: string, owner: string, visibility: string) =>
+    admin("POST", `/v1/integrations/${name}`, { title: "Fuzz", description: "Fuzzed", script: "export default {}", organization: owner, scopes: [], visibility })
+  await publish(integration, otherOrganization, "public")
+  await publish(privateIntegration, organization, "private")
+  const installation = (await admin("POST", `/v1/integrations/${integration}/installations`, { organization })).id as string
+  const privateInstallation = (await admin("POST", `/v1/integrations/${privateIntegration}/installations`, { organization })).id as string
+  await admin("POST", `/v1/integrations/${integration}/installations/${installation}/spaces`, { space })
   const ids = {
+    integration,
+    privateIntegration,
+    installation,
+    privateInstallation,
     samlProvider,
     pendingSamlProvider,
     translation,

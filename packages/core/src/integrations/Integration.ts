@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 import { Organization } from "../organizations/Organization.js"
 import { IntegrationInstallationId } from "../shared/ids.js"
 import {
@@ -47,7 +48,7 @@ export interface Integration extends Schema.Schema.Type<typeof Integration> {}
 
 const InstallationStatus = Schema.Literal("active", "pending", "paused")
 const Selection = Schema.Literal("all", "selected")
-const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+const JsonObject = Schema.Record({ key: Schema.String, value: AnyValue })
 
 /** The official `IntegrationInstallation`: an integration installed on an organization. */
 export const IntegrationInstallation = Schema.Struct({

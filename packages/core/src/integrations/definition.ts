@@ -80,7 +80,11 @@ export type IntegrationProperty = typeof IntegrationProperty.Type
 
 export const IntegrationConfigurationSchema = Schema.Struct({
   properties: Schema.Record({ key: Schema.String, value: IntegrationProperty }),
-  required: Schema.optional(Schema.Array(Schema.String))
+  required: Schema.optional(
+    Schema.Array(Schema.String).pipe(
+      Schema.filter((names) => new Set(names).size === names.length, { message: () => "must not name a property twice" })
+    )
+  )
 }).annotations({ identifier: "IntegrationConfigurationSchema" })
 export type IntegrationConfigurationSchema = typeof IntegrationConfigurationSchema.Type
 
@@ -94,7 +98,14 @@ export const IntegrationConfigurations = Schema.Struct({
 }).annotations({ identifier: "IntegrationConfigurations" })
 export type IntegrationConfigurations = typeof IntegrationConfigurations.Type
 
-export const IntegrationExternalLink = Schema.Struct({ url: maxLength(MAX_URL_LENGTH), label: Schema.String })
+/** An absolute http(s) URL of printable ASCII (the official `URL`, `format: uri`). */
+export const HttpUrl = maxLength(MAX_URL_LENGTH).pipe(
+  Schema.filter((url) => /^https?:\/\/[\x21-\x7e]+$/.test(url) && URL.canParse(url), {
+    message: () => "must be an absolute http or https URL"
+  })
+)
+
+export const IntegrationExternalLink = Schema.Struct({ url: HttpUrl, label: Schema.String })
 
 export const IntegrationContentSecurityPolicy = Schema.Union(
   Schema.String,

@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect"
+import { AnyValue } from "../shared/AnyValue.js"
 import { InvalidInput } from "../shared/errors.js"
 import { lengthBetween, maxLength } from "../shared/validation.js"
 import {
@@ -115,7 +116,7 @@ export const ExternalIds = Schema.Array(maxLength(MAX_EXTERNAL_ID_LENGTH)).pipe(
 /** The body of `updateIntegrationInstallation` (official `UpdateIntegrationInstallation`): what is absent is kept. */
 export const UpdateInstallationInput = Schema.Struct({
   externalIds: Schema.optional(ExternalIds),
-  configuration: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  configuration: Schema.optional(Schema.Record({ key: Schema.String, value: AnyValue })),
   space_selection: Schema.optional(Schema.Literal("all", "selected")),
   site_selection: Schema.optional(Schema.Literal("all", "selected"))
 })
