@@ -8,13 +8,15 @@ import { type RunningServer, startServer } from "./support/server.js"
 
 /**
  * Integrations and installations through the official client, every answer validated against
- * the official spec. ada administers Acme, cy creates in it, rita reads in it; eve administers
- * Evil and is outside Acme.
+ * the official spec. ada administers Acme, cy creates, ed edits, rey reviews and rita reads in it;
+ * eve administers Evil and is outside Acme.
  */
 let server: RunningServer
 let ada: Principal
 let cy: Principal
 let rita: Principal
+let ed: Principal
+let rey: Principal
 let eve: Principal
 let acme: string
 let evil: string
@@ -44,16 +46,21 @@ const accountSchema = {
   required: ["apiKey"]
 }
 
+/** Every member of Acme who is not an admin. */
+const nonAdmins = () => [cy, ed, rey, rita]
+
 const namesOf = (listed: { data: { items: ReadonlyArray<{ name: string }> } }) => listed.data.items.map((i) => i.name)
 
 beforeAll(async () => {
   server = await startServer()
-  ;[ada, cy, rita] = await makeUsers(server, "acme.test", ["Ada", "Cy", "Rita"])
+  ;[ada, cy, rita, ed, rey] = await makeUsers(server, "acme.test", ["Ada", "Cy", "Rita", "Ed", "Rey"])
   ;[eve] = await makeUsers(server, "evil.test", ["Eve"])
   acme = (await ada.api.orgs.createOrganization({ title: "Acme" })).data.id
   evil = (await eve.api.orgs.createOrganization({ title: "Evil" })).data.id
   await joinWithRole(ada, acme, cy, MemberRole.Create)
   await joinWithRole(ada, acme, rita, MemberRole.Read)
+  await joinWithRole(ada, acme, ed, MemberRole.Edit)
+  await joinWithRole(ada, acme, rey, MemberRole.Review)
   guides = (await ada.api.orgs.createSpace(acme, { title: "Guides" })).data.id
   foreignSpace = (await eve.api.orgs.createSpace(evil, { title: "Foreign" })).data.id
 })
@@ -141,8 +148,11 @@ describe("publishing", () => {
   })
 
   it("only the owner's admins publish: other roles 403, outsiders 404, another organization's name 409", async () => {
-    await expectFailure(cy.api.integrations.publishIntegration("acme-widgets", body(acme)), 403, /publish integrations/)
-    await expectFailure(rita.api.integrations.publishIntegration("cy-new", body(acme)), 403, /publish integrations/)
+    for (const who of nonAdmins()) {
+      await expectFailure(who.api.integrations.publishIntegration("acme-widgets", body(acme)), 403, /publish integrations/)
+      await expectFailure(who.api.integrations.publishIntegration("cy-new", body(acme)), 403, /publish integrations/)
+      expect((await who.api.integrations.getIntegrationByName("acme-widgets")).data.permissions).toEqual({ admin: false })
+    }
     await expectFailure(eve.api.integrations.publishIntegration("eve-new", body(acme)), 404, /Organization/)
     await expectFailure(eve.api.integrations.publishIntegration("acme-public", body(evil)), 409, /another organization/)
     await expectFailure(ada.api.integrations.getIntegrationByName("cy-new"), 404)
@@ -198,7 +208,9 @@ describe("installations", () => {
   })
 
   it("installIntegration: other roles 403; a private integration elsewhere or an unknown organization 400; unseen 404", async () => {
-    await expectFailure(cy.api.integrations.installIntegration("acme-unlisted", { organization: acme }), 403, /install integrations/)
+    for (const who of nonAdmins()) {
+      await expectFailure(who.api.integrations.installIntegration("acme-unlisted", { organization: acme }), 403, /install integrations/)
+    }
     await expectFailure(eve.api.integrations.installIntegration("acme-widgets", { organization: evil }), 404)
     await expectFailure(eve.api.integrations.installIntegration("acme-public", { organization: acme }), 400, /organization/)
     await expectFailure(ada.api.integrations.installIntegration("acme-widgets", { organization: evil }), 400, /organization/)
@@ -212,7 +224,7 @@ describe("installations", () => {
     await expectFailure(update(ada, { configuration: { apiKey: "k", mode: "turbo" } }), 400, /configuration\.mode/)
     await expectFailure(update(ada, { configuration: { apiKey: 1 } }), 400, /configuration\.apiKey/)
     await expectFailure(update(ada, { externalIds: ["1", "2", "3", "4", "5", "6"] }), 400, /externalIds/)
-    await expectFailure(update(rita, { configuration: { apiKey: "k" } }), 403, /configure this installation/)
+    for (const who of nonAdmins()) await expectFailure(update(who, { configuration: { apiKey: "k" } }), 403, /configure this installation/)
     await expectFailure(update(eve, { configuration: { apiKey: "k" } }), 404)
     expect((await ada.api.integrations.getIntegrationInstallationById("acme-widgets", acmeInstallation)).data).toMatchObject({
       status: "pending",
@@ -243,7 +255,10 @@ describe("installations", () => {
     expect(onSpace.headers.get("location")).toBe(onSpace.data.urls.location)
     await expectFailure(ada.api.integrations.installIntegrationOnSpace("acme-widgets", acmeInstallation, { space: guides }), 409)
     await expectFailure(ada.api.integrations.installIntegrationOnSpace("acme-widgets", acmeInstallation, { space: foreignSpace }), 400, /space/)
-    await expectFailure(rita.api.integrations.installIntegrationOnSpace("acme-widgets", acmeInstallation, { space: guides }), 403)
+    for (const who of nonAdmins()) {
+      await expectFailure(who.api.integrations.installIntegrationOnSpace("acme-widgets", acmeInstallation, { space: guides }), 403, /install this integration on spaces/)
+      expect((await who.api.integrations.listIntegrationInstallationSpaces("acme-widgets", acmeInstallation)).data.count).toBe(1)
+    }
     expect((await ada.api.integrations.getIntegrationInstallationById("acme-widgets", acmeInstallation)).data.spaces).toBe(1)
     const listed = (await rita.api.integrations.listIntegrationInstallationSpaces("acme-widgets", acmeInstallation)).data
     expect(listed).toMatchObject({ count: 1, items: [{ space: guides }] })
@@ -266,7 +281,7 @@ describe("installations", () => {
   })
 
   it("unpublishing: a public integration with installations is 409; a private one goes with its installations", async () => {
-    await expectFailure(cy.api.integrations.unpublishIntegration("acme-widgets"), 403, /unpublish/)
+    for (const who of nonAdmins()) await expectFailure(who.api.integrations.unpublishIntegration("acme-widgets"), 403, /unpublish/)
     await expectFailure(eve.api.integrations.unpublishIntegration("acme-widgets"), 404)
     await expectFailure(ada.api.integrations.unpublishIntegration("acme-public"), 409, /installation/)
     // Another organization's installation is, to ada, one that does not exist.
