@@ -284,6 +284,9 @@ describe("installations", () => {
     for (const who of nonAdmins()) await expectFailure(who.api.integrations.unpublishIntegration("acme-widgets"), 403, /unpublish/)
     await expectFailure(eve.api.integrations.unpublishIntegration("acme-widgets"), 404)
     await expectFailure(ada.api.integrations.unpublishIntegration("acme-public"), 409, /installation/)
+    // Nor may it become private while another organization has it installed.
+    await expectFailure(ada.api.integrations.publishIntegration("acme-public", body(acme, { visibility: "private" })), 409, /private/)
+    expect((await eve.api.integrations.getIntegrationByName("acme-public")).data).toMatchObject({ version: 1, visibility: "public" })
     // Another organization's installation is, to ada, one that does not exist.
     expect((await ada.api.integrations.uninstallIntegration("acme-public", eveInstallation)).status).toBe(204)
     expect((await eve.api.integrations.uninstallIntegration("acme-public", eveInstallation)).status).toBe(205)

@@ -113,7 +113,8 @@ export class Integrations extends Effect.Service<Integrations>()("@quire/core/In
     /**
      * Creates the integration, or publishes a new version of it (`version` + 1) when it exists:
      * only the owner's admins may, and the owner never changes. Absent `secrets` keep the
-     * sealed ones; given ones replace them.
+     * sealed ones; given ones replace them. One installed on other organizations cannot become
+     * private (`Conflict`): they would lose sight of what they installed.
      */
     const publish = (name: string, input: PublishIntegrationInput) =>
       command(
@@ -125,6 +126,14 @@ export class Integrations extends Effect.Service<Integrations>()("@quire/core/In
           const existing = Option.getOrUndefined(yield* integrations.find(name))
           if (existing !== undefined && existing.ownerId !== grant.record.id)
             return yield* Effect.fail(new Conflict({ message: `The integration name "${name}" belongs to another organization` }))
+          const visibility = valid.visibility ?? "private"
+          if (existing !== undefined && existing.visibility !== "private" && visibility === "private") {
+            const elsewhere = (yield* integrations.countInstallations(name)) - (Option.isSome(yield* integrations.findInstallationIn(name, existing.ownerId)) ? 1 : 0)
+            if (elsewhere > 0)
+              return yield* Effect.fail(
+                new Conflict({ message: `Integration "${name}" is installed on ${elsewhere} other organization(s); it cannot become private` })
+              )
+          }
           const seal = yield* SecretSeal
           const at = yield* now
           const definition: Record<string, IntegrationJson> = {}
@@ -134,7 +143,7 @@ export class Integrations extends Effect.Service<Integrations>()("@quire/core/In
             ownerId: grant.record.id,
             version: (existing?.version ?? 0) + 1,
             title: valid.title,
-            visibility: valid.visibility ?? "private",
+            visibility,
             target: valid.target ?? "all",
             scopes: valid.scopes,
             categories: valid.categories ?? [],
