@@ -6,6 +6,7 @@ import {
   IntegrationRepository,
   Integrations,
   MAX_INTEGRATION_DESCRIPTION_LENGTH,
+  Organizations,
   MAX_INTEGRATION_SUMMARY_LENGTH,
   MAX_INTEGRATION_TITLE_LENGTH,
   MAX_PREVIEW_IMAGES,
@@ -95,6 +96,18 @@ describe("Integrations", () => {
         expect(JSON.stringify(answer)).not.toContain(SECRET)
         expect(JSON.stringify(answer)).not.toContain("secrets")
       }
+    }))
+
+  test("the publishing organization is named by its ID or by its subdomain (hostname), in any case", () =>
+    Effect.gen(function* () {
+      const w = yield* newWorld
+      const integrations = yield* Integrations
+      yield* as(w.admin)((yield* Organizations).update(w.org, { hostname: "acme-docs" }))
+      const bySubdomain = yield* as(w.admin)(integrations.publish("by-subdomain", publishBody("ACME-docs" as OrganizationId)))
+      expect(bySubdomain.owner.id).toBe(w.org)
+      const unknown = yield* failure(as(w.admin)(integrations.publish("by-subdomain", publishBody("nowhere" as OrganizationId))))
+      expect(unknown).toMatchObject({ _tag: "NotFound", message: expect.stringContaining("nowhere") })
+      expect((yield* as(w.admin)(integrations.get("by-subdomain"))).version).toBe(1)
     }))
 
   test("bad input is InvalidInput naming the field, and writes nothing", () =>
