@@ -124,6 +124,8 @@ describe("publishing", () => {
     const read = await rita.api.integrations.getIntegrationByName("acme-widgets")
     expect(read.data).toMatchObject({ version: 2, permissions: { admin: false } })
     expect(JSON.stringify(read.data)).not.toContain(SECRET)
+    // Nor does the server's log hold it.
+    expect(server.output()).not.toContain(SECRET)
 
     await ada.api.integrations.publishIntegration("acme-public", body(acme, { visibility: "public", title: "Public" }))
     await ada.api.integrations.publishIntegration("acme-unlisted", body(acme, { visibility: "unlisted", title: "Unlisted", contentSources: [{ id: "src", title: "Source", configuration: { componentId: "c" } }] }))
