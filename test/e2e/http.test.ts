@@ -44,6 +44,9 @@ interface Ids {
   /** A spec (its slug) with a processed version. */
   readonly openApiSpec: string
   readonly openApiVersion: string
+  /** A private integration of Acme, installed on Acme. */
+  readonly integration: string
+  readonly installation: string
 }
 let known: Ids
 /** A certificate for the SAML providers the sweeps create. */
@@ -69,7 +72,9 @@ const unknown: Ids = {
   samlProvider: "unknownSamlProvider",
   translation: "unknownTranslation0",
   openApiSpec: "unknown-spec",
-  openApiVersion: "unknownOpenApiVersn"
+  openApiVersion: "unknownOpenApiVersn",
+  integration: "unknown-integration",
+  installation: "unknownInstallation"
 }
 
 beforeAll(async () => {
@@ -108,9 +113,21 @@ beforeAll(async () => {
   const sweptSpecText = JSON.stringify({ openapi: "3.1.0", info: { title: "Swept", version: "1" }, paths: {} })
   await ada.api.orgs.createOpenApiSpec(organization, { slug: "swept-spec", source: { text: sweptSpecText } })
   const openApiVersion = await processedVersion(ada.api, organization, "swept-spec")
+  const integration = "swept-integration"
+  await ada.api.integrations.publishIntegration(integration, {
+    title: "Swept",
+    description: "Swept",
+    script: "export default {}",
+    organization,
+    scopes: [],
+    visibility: "private"
+  } as any)
+  const installation = (await ada.api.integrations.installIntegration(integration, { organization })).data.id
   known = {
     openApiSpec: "swept-spec",
     openApiVersion,
+    integration,
+    installation,
     samlProvider,
     translation,
     site,
@@ -153,7 +170,7 @@ type Call = (api: GitBookClient, token: string | undefined, ids: Ids) => Promise
 /** A comment's or a reply's body. */
 const sweptBody = { body: { markdown: "Swept" } } as any
 
-/** One call of each of the 173 operations, by operationId (all but `notSwept`). */
+/** One call of each of the 186 operations, by operationId (all but `notSwept`). */
 const operations: Record<string, Call> = {
   getAuthenticatedUser: (api) => statusOf(api.user.getAuthenticatedUser()),
   listOrganizationsForAuthenticatedUser: (api) => statusOf(api.orgs.listOrganizationsForAuthenticatedUser()),
@@ -409,7 +426,33 @@ const operations: Record<string, Call> = {
   getOpenAPISpecVersionById: (api, _, ids) =>
     statusOf(api.orgs.getOpenApiSpecVersionById(ids.organization, ids.openApiSpec, ids.openApiVersion)),
   getOpenAPISpecVersionContentById: (api, _, ids) =>
-    statusOf(api.orgs.getOpenApiSpecVersionContentById(ids.organization, ids.openApiSpec, ids.openApiVersion))
+    statusOf(api.orgs.getOpenApiSpecVersionContentById(ids.organization, ids.openApiSpec, ids.openApiVersion)),
+  listIntegrations: (api) => statusOf(api.integrations.listIntegrations()),
+  getIntegrationByName: (api, _, ids) => statusOf(api.integrations.getIntegrationByName(ids.integration)),
+  publishIntegration: (api, _, ids) =>
+    statusOf(
+      api.integrations.publishIntegration(ids.integration, {
+        title: "Swept",
+        description: "Swept",
+        script: "export default {}",
+        organization: ids.organization,
+        scopes: [],
+        visibility: "private"
+      } as any)
+    ),
+  unpublishIntegration: (api, _, ids) => statusOf(api.integrations.unpublishIntegration(ids.integration)),
+  listIntegrationInstallations: (api, _, ids) => statusOf(api.integrations.listIntegrationInstallations(ids.integration)),
+  installIntegration: (api, _, ids) => statusOf(api.integrations.installIntegration(ids.integration, { organization: ids.organization })),
+  getIntegrationInstallationById: (api, _, ids) => statusOf(api.integrations.getIntegrationInstallationById(ids.integration, ids.installation)),
+  updateIntegrationInstallation: (api, _, ids) =>
+    statusOf(api.integrations.updateIntegrationInstallation(ids.integration, ids.installation, { externalIds: ["swept"] })),
+  uninstallIntegration: (api, _, ids) => statusOf(api.integrations.uninstallIntegration(ids.integration, ids.installation)),
+  listIntegrationInstallationSpaces: (api, _, ids) => statusOf(api.integrations.listIntegrationInstallationSpaces(ids.integration, ids.installation)),
+  installIntegrationOnSpace: (api, _, ids) =>
+    statusOf(api.integrations.installIntegrationOnSpace(ids.integration, ids.installation, { space: ids.space })),
+  uninstallIntegrationFromSpace: (api, _, ids) =>
+    statusOf(api.integrations.uninstallIntegrationFromSpace(ids.integration, ids.installation, ids.space)),
+  listOrganizationInstallations: (api, _, ids) => statusOf(api.orgs.listOrganizationInstallations(ids.organization))
 }
 
 /**
@@ -426,7 +469,9 @@ const userLevel = new Set([
   "getAuthenticatedUser",
   "listOrganizationsForAuthenticatedUser",
   "createOrganization",
-  "getOrganizationsForEmailDomain"
+  "getOrganizationsForEmailDomain",
+  // Lists the integrations the caller may see (public ones at least): no organization's resource.
+  "listIntegrations"
 ])
 /** These, and the operations open to whoever holds an invite id. */
 const notOrganizationScoped = new Set([...userLevel, "getOrganizationInviteLink", "joinOrganizationWithInvite"])
@@ -510,6 +555,8 @@ describe("organization isolation", () => {
       visibility: "private",
       lastVersion: known.openApiVersion
     })
+    expect((await ada.api.integrations.getIntegrationByName(known.integration)).data).toMatchObject({ version: 1, title: "Swept" })
+    expect((await ada.api.integrations.getIntegrationInstallationById(known.integration, known.installation)).data).toMatchObject({ spaces: 0, externalIds: [] })
     expect((await eve.api.orgs.listOrganizationsForAuthenticatedUser()).data.items.map((o) => o.title)).not.toContain("Acme")
   })
 
@@ -594,6 +641,16 @@ describe("unknown ids", () => {
     await expectFailure(ada.api.orgs.getOpenApiSpecVersionById(org, known.openApiSpec, unknown.openApiVersion), 404)
     await expectFailure(ada.api.orgs.getOpenApiSpecVersionContentById(org, known.openApiSpec, unknown.openApiVersion), 404)
     expect((await ada.api.orgs.deleteOpenApiSpecBySlug(org, unknown.openApiSpec)).status).toBe(204)
+  })
+
+  it("an unknown installation of a known integration answers 404; uninstalling it, or a space it is not on, 204 (spec: did not exist)", async () => {
+    const { integration, installation } = known
+    await expectFailure(ada.api.integrations.getIntegrationInstallationById(integration, unknown.installation), 404)
+    await expectFailure(ada.api.integrations.updateIntegrationInstallation(integration, unknown.installation, {}), 404)
+    await expectFailure(ada.api.integrations.listIntegrationInstallationSpaces(integration, unknown.installation), 404)
+    await expectFailure(ada.api.integrations.installIntegrationOnSpace(integration, unknown.installation, { space: known.space }), 404)
+    expect((await ada.api.integrations.uninstallIntegration(integration, unknown.installation)).status).toBe(204)
+    expect((await ada.api.integrations.uninstallIntegrationFromSpace(integration, installation, unknown.space)).status).toBe(204)
   })
 })
 
@@ -868,10 +925,10 @@ describe("the server describes itself", () => {
 })
 
 describe("coverage", () => {
-  it("the areas' lists are the 178 operations, each official or one Quire adds", () => {
+  it("the areas' lists are the 191 operations, each official or one Quire adds", () => {
     const areas = Object.values(operationsByArea).flat()
-    expect(requiredOperations).toHaveLength(178)
-    expect(new Set(requiredOperations).size).toBe(178)
+    expect(requiredOperations).toHaveLength(191)
+    expect(new Set(requiredOperations).size).toBe(191)
     expect([...areas].sort()).toEqual([...requiredOperations].sort())
     const official = officialOperationIds()
     expect(requiredOperations.filter((op) => !official.has(op))).toEqual([
@@ -895,7 +952,7 @@ describe("coverage", () => {
     ])
   })
 
-  it("this file's sweeps reached every one of the 178 operations but `notSwept`", () => {
+  it("this file's sweeps reached every one of the 191 operations but `notSwept`", () => {
     const swept = requiredOperations.filter((op) => !notSwept.has(op))
     expect(Object.keys(operations).sort()).toEqual([...swept].sort())
     expect(swept.filter((op) => !exercised.has(op))).toEqual([])

@@ -15,7 +15,9 @@ import { makeIdp } from "../support/samlIdp.js"
  * default section and the root space in a second one, and has a section group, a share link and
  * an adaptive schema;
  * another site has none. Two translation settings, one with languages. An OpenAPI spec with a
- * complete version, and one whose processing failed.
+ * complete version, and one whose processing failed. Two integrations, named after the world
+ * (names are unique on the server): a public one the second organization owns, installed on the
+ * home organization and on the space; a private one of the home organization, installed there.
  */
 export interface World {
   readonly people: People
@@ -59,7 +61,10 @@ const resourcesByParameter: Readonly<Record<string, ReadonlyArray<string>>> = {
   fieldName: ["customField", "otherCustomField"],
   // OpenAPI: a spec with a complete version, then one whose processing failed (no version).
   specSlug: ["openApiSpec", "otherOpenApiSpec"],
-  versionId: ["openApiVersion"]
+  versionId: ["openApiVersion"],
+  // Integrations: the public one first (its installation is the world's), then the private one.
+  integrationName: ["integration", "privateIntegration"],
+  installationId: ["installation", "privateInstallation"]
 }
 
 /**
@@ -258,10 +263,23 @@ export const makeWorld = async (server: URL, people: People): Promise<World> => 
   await admin("POST", openApiSpecs, { slug: "world-spec", source: { text: WORLD_OPENAPI_DOCUMENT } })
   await admin("POST", openApiSpecs, { slug: "broken-spec", source: { text: "openapi: 3.1.0\npaths: 7\n" } })
   const openApiVersion = await processedOpenApiVersion(admin, `${openApiSpecs}/world-spec`)
+  const integration = `fuzz-${organization}`
+  const privateIntegration = `fuzz-private-${organization}`
+  const publish = (name: string, owner: string, visibility: string) =>
+    admin("POST", `/v1/integrations/${name}`, { title: "Fuzz", description: "Fuzzed", script: "export default {}", organization: owner, scopes: [], visibility })
+  await publish(integration, otherOrganization, "public")
+  await publish(privateIntegration, organization, "private")
+  const installation = (await admin("POST", `/v1/integrations/${integration}/installations`, { organization })).id as string
+  const privateInstallation = (await admin("POST", `/v1/integrations/${privateIntegration}/installations`, { organization })).id as string
+  await admin("POST", `/v1/integrations/${integration}/installations/${installation}/spaces`, { space })
   const ids = {
     openApiSpec: "world-spec",
     otherOpenApiSpec: "broken-spec",
     openApiVersion,
+    integration,
+    privateIntegration,
+    installation,
+    privateInstallation,
     samlProvider,
     pendingSamlProvider,
     translation,

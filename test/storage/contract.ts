@@ -20,6 +20,7 @@ import { tokensContract } from "./contract-tokens.js"
 import { transactionsContract } from "./contract-transactions.js"
 import { translationsContract } from "./contract-translations.js"
 import { openApiContract } from "./contract-openapi.js"
+import { integrationsContract } from "./contract-integrations.js"
 import { usersContract } from "./contract-users.js"
 import { customFieldsContract } from "./contract-custom-fields.js"
 
@@ -52,6 +53,7 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     samlContract(layer)
     translationsContract(layer)
     customFieldsContract(layer),
-    openApiContract(layer)
+    openApiContract(layer),
+    integrationsContract(layer)
   })
 }

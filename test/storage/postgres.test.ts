@@ -34,7 +34,8 @@ if (await postgresAvailable()) {
           [13, "translations"],
           [14, "custom_fields"],
           [15, "saml"],
-          [16, "openapi_specs"]
+          [16, "openapi_specs"],
+          [17, "integrations"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -43,7 +44,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 15 }])
+        expect(tables).toStrictEqual([{ n: 17 }])
       })
     )
   })

@@ -24,6 +24,7 @@ import { UsersGroup } from "./users/UsersGroup.js"
 import { TranslationsGroup } from "./translations/TranslationsGroup.js"
 import { CustomFieldsGroup } from "./custom-fields/CustomFieldsGroup.js"
 import { OpenApiSpecsGroup } from "./openapi/OpenApiSpecsGroup.js"
+import { IntegrationsGroup } from "./integrations/IntegrationsGroup.js"
 
 /**
  * The GitBook-compatible `/v1` API. Endpoint names are the official operationIds; every group
@@ -54,7 +55,8 @@ export class QuireApi extends asQuireApi(HttpApi.make(API_ID)
   .add(SamlServiceProviderGroup)
   .add(TranslationsGroup)
   .add(CustomFieldsGroup)
-  .add(OpenApiSpecsGroup))
+  .add(OpenApiSpecsGroup)
+  .add(IntegrationsGroup))
   .annotateContext(
     OpenApi.annotations({
       title: "Quire",

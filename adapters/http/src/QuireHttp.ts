@@ -32,6 +32,7 @@ import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 import { CustomFieldsHttp } from "./custom-fields/CustomFieldsHandlers.js"
 import { McpEndpointLive } from "./mcp/McpEndpoint.js"
 import { OpenApiSpecsHttp } from "./openapi/OpenApiSpecsHandlers.js"
+import { IntegrationsHttp } from "./integrations/IntegrationsHandlers.js"
 
 /** Every group's handlers, each built among only the services it uses (see `isolated`). */
 const Handlers = Layer.mergeAll(
@@ -57,7 +58,8 @@ const Handlers = Layer.mergeAll(
   SsoHttp,
   TranslationsHttp,
   CustomFieldsHttp,
-  OpenApiSpecsHttp
+  OpenApiSpecsHttp,
+  IntegrationsHttp
 )
 
 /**

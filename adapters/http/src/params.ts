@@ -5,6 +5,8 @@ import {
   CollectionId,
   CommentId,
   CommentReplyId,
+  IntegrationInstallationId,
+  IntegrationName,
   InviteId,
   MAX_LIMIT,
   OrganizationId,
@@ -123,3 +125,6 @@ export const samlProviderId = HttpApiSchema.param("samlProviderId", IdText(SamlP
 export const translationId = HttpApiSchema.param("translationId", IdText(TranslationId))
 export const specSlug = HttpApiSchema.param("specSlug", UrlText)
 export const openApiVersionId = HttpApiSchema.param("versionId", IdText(OpenApiSpecVersionId))
+/** The official `integrationName`: at most 100 of letters, digits, '-', '_' and '.'. */
+export const integrationName = HttpApiSchema.param("integrationName", Schema.compose(UrlText, IntegrationName))
+export const installationId = HttpApiSchema.param("installationId", IdText(IntegrationInstallationId))

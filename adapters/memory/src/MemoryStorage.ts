@@ -22,6 +22,7 @@ import {
   TokenRepository,
   TranslationRepository,
   OpenApiSpecRepository,
+  IntegrationRepository,
   UserRepository
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
@@ -48,6 +49,7 @@ import { makeMemoryUserRepository } from "./users/MemoryUserRepository.js"
 import { makeMemoryTranslationRepository } from "./translations/MemoryTranslationRepository.js"
 import { makeMemoryCustomFieldRepository } from "./custom-fields/MemoryCustomFieldRepository.js"
 import { makeMemoryOpenApiSpecRepository } from "./openapi/MemoryOpenApiSpecRepository.js"
+import { makeMemoryIntegrationRepository } from "./integrations/MemoryIntegrationRepository.js"
 
 
 /** Every storage port, kept in memory. Each build of `layer` is a new, empty store. */
@@ -79,7 +81,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         // `pipe` takes at most 20 functions: the ports past the 20th are added here.
         Context.add(TranslationRepository, makeMemoryTranslationRepository(store)),
         Context.add(CustomFieldRepository, makeMemoryCustomFieldRepository(store)),
-        Context.add(OpenApiSpecRepository, makeMemoryOpenApiSpecRepository(store))
+        Context.add(OpenApiSpecRepository, makeMemoryOpenApiSpecRepository(store)),
+        Context.add(IntegrationRepository, makeMemoryIntegrationRepository(store))
       )
     )
   )

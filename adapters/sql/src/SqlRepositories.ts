@@ -24,6 +24,7 @@ import { SqlUserRepository } from "./users/SqlUserRepository.js"
 import { SqlTranslationRepository } from "./translations/SqlTranslationRepository.js"
 import { SqlCustomFieldRepository } from "./custom-fields/SqlCustomFieldRepository.js"
 import { SqlOpenApiSpecRepository } from "./openapi/SqlOpenApiSpecRepository.js"
+import { SqlIntegrationRepository } from "./integrations/SqlIntegrationRepository.js"
 
 /** Every storage port. */
 
@@ -55,6 +56,7 @@ export const SqlRepositories: { readonly layer: Layer.Layer<StoragePorts, never,
     SqlSamlRepository.layer,
     SqlTranslationRepository.layer,
     SqlCustomFieldRepository.layer,
-    SqlOpenApiSpecRepository.layer
+    SqlOpenApiSpecRepository.layer,
+    SqlIntegrationRepository.layer
   )
 }

@@ -28,6 +28,8 @@ import { Users } from "./users/Users.js"
 import { Translations } from "./translations/Translations.js"
 import { CustomFields } from "./custom-fields/CustomFields.js"
 import { OpenApiSpecs } from "./openapi/OpenApiSpecs.js"
+import { Integrations } from "./integrations/Integrations.js"
+import { IntegrationInstallations } from "./integrations/IntegrationInstallations.js"
 
 /**
  * The services a caller uses, by name, as their tags: the one registry of core services. The
@@ -60,7 +62,9 @@ export const QuireServices = {
   ssoSignIn: SsoSignIn,
   translations: Translations,
   customFields: CustomFields,
-  openApiSpecs: OpenApiSpecs
+  openApiSpecs: OpenApiSpecs,
+  integrations: Integrations,
+  integrationInstallations: IntegrationInstallations
 } as const
 
 /** The shape of each service in `QuireServices`. */

@@ -21,6 +21,7 @@ import type { Storage } from "./storage/Storage.js"
 import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 import type { CustomFieldRepository } from "./storage/custom-fields/CustomFieldRepository.js"
 import type { OpenApiSpecRepository } from "./storage/openapi/OpenApiSpecRepository.js"
+import type { IntegrationRepository } from "./storage/integrations/IntegrationRepository.js"
 
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
@@ -47,3 +48,4 @@ export type StoragePorts =
   | TranslationRepository
   | CustomFieldRepository
   | OpenApiSpecRepository
+  | IntegrationRepository

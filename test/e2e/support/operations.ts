@@ -196,8 +196,10 @@ export const operationsByArea = {
     "getLatestOpenAPISpecVersionContentRaw",
     "getOpenAPISpecVersionById",
     "getOpenAPISpecVersionContentById"
-  ]
+  ],
+  // Issue 37: integrations and their installations (docs/api-notes/integrations.md).
+  integrations: ["listIntegrations", "getIntegrationByName", "publishIntegration", "unpublishIntegration", "listIntegrationInstallations", "installIntegration", "getIntegrationInstallationById", "updateIntegrationInstallation", "uninstallIntegration", "listIntegrationInstallationSpaces", "installIntegrationOnSpace", "uninstallIntegrationFromSpace", "listOrganizationInstallations"]
 } as const
 
-/** The 178 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations, custom fields and OpenAPI specifications). */
+/** The 191 operations this product implements so far (the brief's 46, then change requests, content reads, change request content, change request changes and contributors, links, comments, PDF exports and file downloads, sites, search, content imports, Git sync, SSO, translations, custom fields, OpenAPI specifications and integrations). */
 export const requiredOperations: ReadonlyArray<string> = Object.values(operationsByArea).flat()

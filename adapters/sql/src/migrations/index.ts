@@ -14,6 +14,7 @@ import { translations } from "./0013_translations.js"
 import { customFields } from "./0014_custom_fields.js"
 import { saml } from "./0015_saml.js"
 import { openApiSpecs } from "./0016_openapi_specs.js"
+import { integrations } from "./0017_integrations.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -32,5 +33,6 @@ export const migrations = {
   "0013_translations": translations,
   "0014_custom_fields": customFields,
   "0015_saml": saml,
-  "0016_openapi_specs": openApiSpecs
+  "0016_openapi_specs": openApiSpecs,
+  "0017_integrations": integrations
 }

@@ -41,6 +41,8 @@ export const OpenApiSpecId = Schema.String.pipe(Schema.brand("OpenApiSpecId"))
 export type OpenApiSpecId = typeof OpenApiSpecId.Type
 export const OpenApiSpecVersionId = Schema.String.pipe(Schema.brand("OpenApiSpecVersionId"))
 export type OpenApiSpecVersionId = typeof OpenApiSpecVersionId.Type
+export const IntegrationInstallationId = Schema.String.pipe(Schema.brand("IntegrationInstallationId"))
+export type IntegrationInstallationId = typeof IntegrationInstallationId.Type
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 export const ID_LENGTH = 20

@@ -35,7 +35,14 @@ export const EventType = Schema.Literal(
   "openapi_spec.created",
   "openapi_spec.updated",
   "openapi_spec.deleted",
-  "openapi_spec.processed"
+  "openapi_spec.processed",
+  "integration.published",
+  "integration.unpublished",
+  "integration.installed",
+  "integration.installation_updated",
+  "integration.uninstalled",
+  "integration.space_installed",
+  "integration.space_uninstalled"
 )
 export type EventType = typeof EventType.Type
 
