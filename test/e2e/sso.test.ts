@@ -25,6 +25,9 @@ let eve: Principal
 let organization: string
 let team: string
 let idp: TestIdp
+/** A member of Acme for each role below admin, and a guest. */
+let roles: ReadonlyArray<Principal>
+let carol: Principal
 
 beforeAll(async () => {
   server = await startServer({ env: { SSO_RETURN_ORIGINS: "https://app.test, http://localhost:8080" } })
@@ -35,7 +38,9 @@ beforeAll(async () => {
   await bob.api.orgs.joinOrganizationWithInvite(organization, invite)
   team = (await ada.api.orgs.createOrganizationTeam(organization, { title: "Single sign-on" })).data.id
   idp = await makeIdp()
-})
+  roles = await makeUsers(server, "roles.test", ["Creator", "Reviewer", "Editor", "Commenter", "Reader", "Guest"])
+  ;[carol] = await makeUsers(server, "carol.test", ["Carol"])
+}, 180_000)
 
 afterAll(async () => {
   await server?.stop()
@@ -157,10 +162,9 @@ describe("SAML providers", () => {
 
   it("every role below admin (and a guest) is refused each provider operation with 403, and sees the ways in", async () => {
     const provider = await createProvider({ label: "Every role" })
-    const roles = [MemberRole.Create, MemberRole.Review, MemberRole.Edit, MemberRole.Comment, MemberRole.Read, null] as const
-    const people = await makeUsers(server, "roles.test", ["Creator", "Reviewer", "Editor", "Commenter", "Reader", "Guest"])
-    for (const [i, role] of roles.entries()) {
-      const who = people[i]!
+    const ranks = [MemberRole.Create, MemberRole.Review, MemberRole.Edit, MemberRole.Comment, MemberRole.Read, null] as const
+    for (const [i, role] of ranks.entries()) {
+      const who = roles[i]!
       await joinWithRole(ada, organization, who, MemberRole.Read)
       if (role !== MemberRole.Read) await ada.api.orgs.updateMemberInOrganizationById(organization, who.user.id, { role } as any)
       const refused = [
@@ -324,7 +328,6 @@ it("exercises every SSO operation", () => {
 
 describe("the organization's sso flag", () => {
   it("turns on only with an active provider; then new members come in through SSO, not invite links", async () => {
-    const carol = (await makeUsers(server, "carol.test", ["Carol"]))[0]
     const other = (await ada.api.orgs.createOrganization({ title: "Enforced" })).data.id
     const error = await expectFailure(ada.api.orgs.updateOrganizationById(other, { sso: true }), 400)
     expect(error.errorMessage).toContain("sso")
