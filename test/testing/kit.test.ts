@@ -10,6 +10,7 @@ import {
   InvalidInput,
   Invites,
   Organizations,
+  SamlProviders,
   Spaces,
   Teams,
   UpdateCollectionInput,
@@ -18,7 +19,8 @@ import {
   UpdateTeamInput
 } from "@quire/core"
 import { asUser, QuireArbitrary, QuireTest } from "@quire/testing"
-import { Effect, Schema } from "effect"
+import { makeIdp } from "../support/samlIdp.js"
+import { Effect, Schema, TestClock } from "effect"
 import * as fc from "fast-check"
 
 /** A user who administers a new organization. */
@@ -68,6 +70,17 @@ layer(QuireTest.layer())("the test kit", (it) => {
       const space = yield* as(spaces.create(organization.id, {}))
       const collection = yield* as(collections.create(organization.id, {}))
       const team = yield* as(teams.create(organization.id, { title: "Writers" }))
+      // `sso: true` needs an active SAML provider first, whose certificate is valid now (not at the test clock's 1970).
+      yield* TestClock.setTime(Date.now())
+      const idp = yield* Effect.promise(() => makeIdp())
+      yield* as(
+        (yield* SamlProviders).create(organization.id, {
+          label: "Kit IdP",
+          entityID: idp.entityID,
+          ssoURL: "https://idp.kit.test/sso",
+          certificate: idp.certificate
+        })
+      )
       const runs = { numRuns: 30 }
       yield* QuireTest.property(QuireArbitrary.CreateOrganizationInput, (input) => as(organizations.create(input)), runs)
       yield* QuireTest.property(QuireArbitrary.UpdateOrganizationInput, (input) => as(organizations.update(organization.id, input)), runs)

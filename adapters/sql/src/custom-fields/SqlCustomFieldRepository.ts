@@ -133,9 +133,11 @@ export const makeSqlCustomFieldRepository = Effect.gen(function* () {
         sql`DELETE FROM custom_field_values WHERE space_id = ${spaceId}`,
         values.length === 0
           ? Effect.void
-          : sql`INSERT INTO custom_field_values ${sql.insert(
-              values.map((v) => ({ spaceId, fieldId: v.fieldId, value: JSON.stringify(v.value) }))
-            )}`
+          : Effect.asVoid(
+              sql`INSERT INTO custom_field_values ${sql.insert(
+                values.map((v) => ({ spaceId, fieldId: v.fieldId, value: JSON.stringify(v.value) }))
+              )}`
+            )
       ).pipe(Effect.asVoid, Effect.orDie)
   })
 })
