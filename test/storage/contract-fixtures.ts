@@ -292,6 +292,16 @@ export const storedOrganization = Effect.gen(function* () {
   return organization.id
 })
 
+/** Two organizations, stored: the one under test and a foreign one. */
+export const storedOrganizationPair = Effect.gen(function* () {
+  const organizations = yield* OrganizationRepository
+  const organization = makeOrganization()
+  const foreign = makeOrganization()
+  yield* organizations.insert(organization)
+  yield* organizations.insert(foreign)
+  return { organization, foreign }
+})
+
 /** The id of a space stored for the test: change requests need one (a foreign key in SQL). */
 export const storedSpace = Effect.gen(function* () {
   const space = makeSpace(newId<OrganizationId>())

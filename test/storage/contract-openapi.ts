@@ -5,13 +5,12 @@ import {
   type OpenApiSpecVersionId,
   type OpenApiSpecVersionRecord,
   type OrganizationId,
-  OrganizationRepository,
   openApiSpecSortKey,
   openApiVersionSortKey
 } from "@quire/core"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option, FastCheck as fc } from "effect"
-import { at, makeOrganization, newId, sortRows, type StorageLayer, walk } from "./contract-fixtures.js"
+import { at, newId, sortRows, type StorageLayer, storedOrganizationPair, walk } from "./contract-fixtures.js"
 
 const makeSpec = (organizationId: OrganizationId, over: Partial<OpenApiSpecRecord> = {}): OpenApiSpecRecord => {
   const id = newId<OpenApiSpecId>()
@@ -46,15 +45,6 @@ const makeVersion = (specId: OpenApiSpecId, over: Partial<OpenApiSpecVersionReco
   ...over
 })
 
-/** Two organizations, stored: the one under test and a foreign one. */
-const setup = Effect.gen(function* () {
-  const organizations = yield* OrganizationRepository
-  const organization = makeOrganization()
-  const foreign = makeOrganization()
-  yield* organizations.insert(organization)
-  yield* organizations.insert(foreign)
-  return { organization, foreign }
-})
 
 export const openApiContract = (storage: StorageLayer) =>
   describe("OpenApiSpecRepository", () => {
@@ -62,7 +52,7 @@ export const openApiContract = (storage: StorageLayer) =>
       it.effect("specs come back as stored and updated, by id and by slug in their organization only", () =>
         Effect.gen(function* () {
           const specs = yield* OpenApiSpecRepository
-          const { organization, foreign } = yield* setup
+          const { organization, foreign } = yield* storedOrganizationPair
           const fromUrl = makeSpec(organization.id)
           const fromText = makeSpec(organization.id, {
             source: { kind: "text", text: '{"openapi":"3.1.0","info":{"title":"Ünïcode ✓"}}' },
@@ -96,7 +86,7 @@ export const openApiContract = (storage: StorageLayer) =>
       it.effect("versions are kept whole, found only under their spec, and go with their spec", () =>
         Effect.gen(function* () {
           const specs = yield* OpenApiSpecRepository
-          const { organization } = yield* setup
+          const { organization } = yield* storedOrganizationPair
           const spec = makeSpec(organization.id)
           const other = makeSpec(organization.id)
           yield* specs.insertSpec(spec)
@@ -122,7 +112,7 @@ export const openApiContract = (storage: StorageLayer) =>
         ([created, limit]) =>
           Effect.gen(function* () {
             const specs = yield* OpenApiSpecRepository
-            const { organization, foreign } = yield* setup
+            const { organization, foreign } = yield* storedOrganizationPair
             yield* specs.insertSpec(makeSpec(foreign.id))
             const rows = created.map((seconds) => makeSpec(organization.id, { createdAt: at(seconds) }))
             for (const row of rows) yield* specs.insertSpec(row)
@@ -138,7 +128,7 @@ export const openApiContract = (storage: StorageLayer) =>
         ([created, limit]) =>
           Effect.gen(function* () {
             const specs = yield* OpenApiSpecRepository
-            const { organization } = yield* setup
+            const { organization } = yield* storedOrganizationPair
             const spec = makeSpec(organization.id)
             const other = makeSpec(organization.id)
             yield* specs.insertSpec(spec)

@@ -1,5 +1,4 @@
 import {
-  OrganizationRepository,
   type OrganizationId,
   type TranslationId,
   type TranslationRecord,
@@ -8,7 +7,7 @@ import {
 } from "@quire/core"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option, FastCheck as fc } from "effect"
-import { at, makeOrganization, newId, sortRows, type StorageLayer, walk } from "./contract-fixtures.js"
+import { at, newId, sortRows, type StorageLayer, storedOrganizationPair, walk } from "./contract-fixtures.js"
 
 const makeTranslation = (organizationId: OrganizationId, over: Partial<TranslationRecord> = {}): TranslationRecord => ({
   id: newId<TranslationId>(),
@@ -20,15 +19,6 @@ const makeTranslation = (organizationId: OrganizationId, over: Partial<Translati
   ...over
 })
 
-/** Two organizations, stored: the one under test and a foreign one. */
-const setup = Effect.gen(function* () {
-  const organizations = yield* OrganizationRepository
-  const organization = makeOrganization()
-  const foreign = makeOrganization()
-  yield* organizations.insert(organization)
-  yield* organizations.insert(foreign)
-  return { organization, foreign }
-})
 
 export const translationsContract = (storage: StorageLayer) =>
   describe("TranslationRepository", () => {
@@ -36,7 +26,7 @@ export const translationsContract = (storage: StorageLayer) =>
       it.effect("translation settings come back as stored, updated, only in their organization, and deleted", () =>
         Effect.gen(function* () {
           const translations = yield* TranslationRepository
-          const { organization, foreign } = yield* setup
+          const { organization, foreign } = yield* storedOrganizationPair
           const french = makeTranslation(organization.id, { title: "Français — ✓", languages: ["fr", "fr-CA", "zh-Hant-TW"] })
           const kept = makeTranslation(organization.id, { title: "Kept" })
           yield* translations.insert(french)
@@ -63,7 +53,7 @@ export const translationsContract = (storage: StorageLayer) =>
         ([created, limit]) =>
           Effect.gen(function* () {
             const translations = yield* TranslationRepository
-            const { organization, foreign } = yield* setup
+            const { organization, foreign } = yield* storedOrganizationPair
             yield* translations.insert(makeTranslation(foreign.id))
             const rows = created.map((seconds, i) =>
               makeTranslation(organization.id, { title: `T${i}`, languages: [`x-t${i}`], createdAt: at(seconds) })
