@@ -16,6 +16,7 @@ import { Content } from "./content-scope/Content.js"
 import { Search } from "./search/Search.js"
 import { SearchIndexer } from "./content/search/SearchIndexer.js"
 import { PublishedSites } from "./sites/PublishedSites.js"
+import { SiteReader } from "./reader/SiteReader.js"
 import { SiteShareLinks } from "./sites/SiteShareLinks.js"
 import { Sites } from "./sites/Sites.js"
 import { SiteStructures } from "./sites/SiteStructures.js"
@@ -57,6 +58,7 @@ export const QuireServices = {
   siteStructures: SiteStructures,
   siteShareLinks: SiteShareLinks,
   publishedSites: PublishedSites,
+  siteReader: SiteReader,
   search: Search,
   samlProviders: SamlProviders,
   ssoSignIn: SsoSignIn,

@@ -2,13 +2,11 @@ import { Access } from "../policy/Access.js"
 import { Effect, Option } from "effect"
 import { Actor } from "../policy/Actor.js"
 import { unrestricted } from "../policy/Authorized.js"
-import { NotFound, Unauthorized } from "../shared/errors.js"
+import { NotFound } from "../shared/errors.js"
 import type { OrganizationId, SiteId } from "../shared/ids.js"
 import { validate } from "../shared/validation.js"
 import { MemberRepository } from "../storage/members/MemberRepository.js"
 import type { SiteRecord } from "../storage/sites/SiteRecord.js"
-import type { SiteSectionRecord, SiteSpaceRecord } from "../storage/sites/SiteStructureRecords.js"
-import { evaluateCondition, parseCondition, type VisitorClaims } from "./adaptive/index.js"
 import { verifyVisitorToken } from "./adaptive/index.js"
 import { defaultCustomizations } from "./customizations.js"
 import { PublishedQuery } from "./inputs.js"
@@ -16,15 +14,7 @@ import { renderSite, renderStructure, type StructureView } from "./render.js"
 import type { PublishedContentSite } from "./Site.js"
 import { siteLevel, sitePermissions } from "./sitePermissions.js"
 import { makeSiteSupport } from "./siteSupport.js"
-
-/** Whether a section or site space is shown to a visitor with these claims: no condition, or one that holds. */
-const shownTo = (claims: VisitorClaims) => (item: SiteSectionRecord | SiteSpaceRecord): boolean => {
-  if (item.condition === null) return true
-  const parsed = Effect.runSync(Effect.either(parseCondition(item.condition, "condition")))
-  return parsed._tag === "Right" && evaluateCondition(parsed.right, claims)
-}
-
-const noClaims: VisitorClaims = { signed: {}, unsigned: {} }
+import { admitVisitor, shownTo } from "./visitorAccess.js"
 
 /**
  * A site as its readers see it (`getPublishedContentSite`). Members whose level shows the site
@@ -41,11 +31,6 @@ export class PublishedSites extends Effect.Service<PublishedSites>()("@quire/cor
     const { sites } = support
     const members = yield* MemberRepository
 
-    const visitorClaims = (site: SiteRecord, token: string | undefined) =>
-      token === undefined
-        ? Effect.fail(new Unauthorized({ message: `Site "${site.id}" is for authenticated visitors: present a visitor token` }))
-        : verifyVisitorToken(token, { key: site.visitorKey, siteId: site.id })
-
     /** Who the reader is on this site: a member (claims only with a token), or a visitor the visibility admits. */
     const readerOf = (site: SiteRecord, query: PublishedQuery) =>
       Effect.gen(function* () {
@@ -56,20 +41,7 @@ export class PublishedSites extends Effect.Service<PublishedSites>()("@quire/cor
           const claims = query.visitorToken === undefined ? undefined : yield* verifyVisitorToken(query.visitorToken, { key: site.visitorKey, siteId: site.id })
           return { member: member.value, level, claims }
         }
-        const hidden = () => NotFound.of("Site", site.id)
-        if (!site.published) return yield* Effect.fail(hidden())
-        switch (site.visibility) {
-          case "public":
-          case "unlisted":
-            return { member: undefined, level, claims: noClaims }
-          case "share-link": {
-            const link = query.shareKey === undefined ? Option.none() : yield* sites.findShareLinkByKey(site.id, query.shareKey)
-            if (Option.isNone(link) || !link.value.active) return yield* Effect.fail(hidden())
-            return { member: undefined, level, claims: noClaims }
-          }
-          case "visitor-auth":
-            return { member: undefined, level, claims: yield* visitorClaims(site, query.visitorToken) }
-        }
+        return { member: undefined, level, claims: yield* admitVisitor(sites, site, query) }
       })
 
     const read = (organizationId: OrganizationId, id: SiteId, query: PublishedQuery) =>

@@ -1,0 +1,89 @@
+import { Effect } from "effect"
+import { ancestry } from "../content/tree/paths.js"
+import { ContentEngine } from "../content/tree/ContentEngine.js"
+import type { ContentTree } from "../content/tree/ContentTree.js"
+import { contentUrls } from "../content/tree/render/ContentUrls.js"
+import type { SpaceId } from "../shared/ids.js"
+import { encodeCursor } from "../shared/pagination.js"
+import { Urls } from "../shared/Urls.js"
+import type { PageHit, SearchQuery } from "../storage/search/SearchRecords.js"
+import { SearchIndex } from "../storage/search/SearchIndex.js"
+import type { SpaceRecord } from "../storage/spaces/SpaceRecord.js"
+import type { SearchWindow } from "./inputs.js"
+import { parseQuery } from "./parseQuery.js"
+import { type LocatedHit, renderPageHit } from "./render.js"
+import type { SearchPageResult, SearchSpaceResult } from "./SearchResult.js"
+
+/** A page of ranked results: no total (counting every match would cost what ranking them does). */
+export interface SearchPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly next?: { readonly page: string } | undefined
+}
+
+export const nextOf = (window: SearchWindow, more: boolean) => (more ? { page: encodeCursor([window.offset + window.limit]) } : undefined)
+
+/**
+ * Searching spaces someone has already decided the reader may read: the organization's search
+ * (the caller's visible spaces) and a published site's (the spaces its visitor is shown).
+ */
+export const makeSpacesSearch = Effect.gen(function* () {
+  const index = yield* SearchIndex
+  const engine = yield* ContentEngine
+  const urls = yield* Urls
+
+  /** The window's hits (one more than asked, to tell whether there is a next page). */
+  const hits = (query: SearchQuery, spaceIds: ReadonlyArray<SpaceId>, window: SearchWindow) =>
+    query.terms.length === 0 || spaceIds.length === 0
+      ? Effect.succeed([] as ReadonlyArray<PageHit>)
+      : index.search(query, spaceIds, { offset: window.offset, limit: window.limit + 1 })
+
+  /** Each hit with its page's chain in the space's current revision; hits on pages it no longer has are dropped. */
+  const locate = (revisions: ReadonlyMap<SpaceId, string>, found: ReadonlyArray<PageHit>) =>
+    Effect.gen(function* () {
+      const trees = new Map<string, ContentTree>()
+      const located: Array<LocatedHit> = []
+      for (const hit of found) {
+        const revisionId = revisions.get(hit.spaceId)!
+        let tree = trees.get(revisionId)
+        if (tree === undefined) {
+          tree = yield* Effect.orDie(engine.tree(revisionId))
+          trees.set(revisionId, tree)
+        }
+        const chain = yield* ancestry(tree.reader, hit.pageId)
+        if (chain !== undefined && chain.length > 0) located.push({ hit, chain })
+      }
+      return located
+    })
+
+  /**
+   * A window of the results in `visible` (spaces the caller may read, decided by the caller of
+   * this), grouped by space in the order of their best page.
+   */
+  const inSpaces = (visible: ReadonlyArray<SpaceRecord>, window: SearchWindow) =>
+    Effect.gen(function* () {
+      const byId = new Map(visible.map((s) => [s.id, s]))
+      const query = parseQuery(window.query)
+      const found = yield* hits(query, visible.map((s) => s.id), window)
+      const located = yield* locate(new Map(visible.map((s) => [s.id, s.revisionId])), found.slice(0, window.limit))
+      const groups = new Map<SpaceId, { space: SpaceRecord; pages: Array<SearchPageResult>; score: number }>()
+      located.forEach((hit, i) => {
+        const spaceId = hit.hit.spaceId
+        let group = groups.get(spaceId)
+        if (group === undefined) {
+          group = { space: byId.get(spaceId)!, pages: [], score: 0 }
+          groups.set(spaceId, group)
+        }
+        const page = renderPageHit(contentUrls(urls, spaceId), hit, query.terms, window.offset + i + 1)
+        group.pages.push(page)
+        group.score = Math.max(group.score, page.score)
+      })
+      return {
+        items: [...groups.values()].map(
+          (group): SearchSpaceResult => ({ type: "space", id: group.space.id, title: group.space.title, score: group.score, pages: group.pages })
+        ),
+        next: nextOf(window, found.length > window.limit)
+      } satisfies SearchPage<SearchSpaceResult>
+    })
+
+  return { hits, locate, inSpaces }
+})
