@@ -92,4 +92,8 @@ export interface ReaderSearchView extends ReaderChrome {
 export interface ReaderNotFoundView {
   readonly chrome?: ReaderChrome | undefined
   readonly path: string
+  /** 404 unless said (401: a visitor-auth site without a valid visitor token). */
+  readonly status?: 401 | 404 | undefined
+  /** What to tell the visitor instead of "Page not found". */
+  readonly message?: string | undefined
 }
