@@ -64,6 +64,7 @@ nav[aria-label=Pagination] span{display:block;color:var(--muted);font-size:.8rem
 .content pre{background:var(--surface);padding:1rem;border-radius:8px;overflow:auto}
 .content pre code{padding:0}
 .content blockquote{margin:0;padding:0 1rem;border-left:4px solid var(--border);color:var(--muted)}
+.content .contains-task-list{padding-left:.5rem}
 .content .task-list-item{list-style:none}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
 .results section{margin-bottom:2rem}
