@@ -85,7 +85,7 @@ beforeAll(async () => {
   await merged(api, [insert("Reference", "Endpoints of the walrus API.")])
   site = (await ada.api.orgs.createSite(acme, { title: "Docs", spaces: [guides] } as any)).data.id
   await ada.api.orgs.addSectionToSite(acme, site, { spaceId: api, title: "API" } as any)
-  root = (await ada.api.orgs.publishSite(acme, site)).data.urls.published!
+  root = ((await ada.api.orgs.publishSite(acme, site)).data as { urls: { published?: string } }).urls.published!
 })
 
 afterAll(async () => {
