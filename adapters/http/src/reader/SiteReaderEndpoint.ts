@@ -16,6 +16,8 @@ import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from "./html/lay
 import type { ReaderSearchView } from "./html/views.js"
 import { chromeOf, documentPages, neighbours, SEARCH_SEGMENT, sidebarOf } from "./navigation.js"
 import { type ReaderRoute, readerRoute } from "./readerRoute.js"
+import { FILES_SEGMENT, readerMarkdown } from "./readerLinks.js"
+import { fileDownload } from "../content/fileDownload.js"
 import { makeRenderedBodies, type RenderedBody, renderedBody } from "./renderedBodies.js"
 import { llmsFullTxt, llmsTxt, markdownHref, robotsTxt, type SiteSpacePages, sitemapXml } from "./siteTexts.js"
 import { type CookieToSet, cookiesFromLink, credentialsOf } from "./visitorCookies.js"
@@ -37,6 +39,9 @@ const HTML = "text/html; charset=utf-8"
 const MARKDOWN = "text/markdown; charset=utf-8"
 const TEXT = "text/plain; charset=utf-8"
 const XML = "application/xml; charset=utf-8"
+
+/** The reader's pages run no script, embed nothing, and send forms (search) only to themselves. */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'"
 
 /** What the reader keeps of rendered bodies, at most. */
 const KEPT_BYTES = 64 * 1024 * 1024
@@ -90,13 +95,15 @@ export const siteReaderEndpointLayer = Layer.effect(
         const read = yield* reader.page(located.siteSpace, located.pagePath)
         const entry = entries.find((e) => e.id === read.page.id)
         const root = siteSpaceRoot(route)(located.siteSpace)
+        const hrefs = new Map(entries.map((e) => [e.id, e.href]))
+        const body = readerMarkdown(read.body, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
         const view = {
           ...chromeOf(site, route.base, located, read.page.noRobotsIndex === true),
           sidebar: sidebarOf(route.base, located.siteSpace, tree, read.page.id),
           page: {
             title: read.page.title,
             description: read.page.description,
-            markdown: read.body,
+            markdown: body,
             markdownHref: entry === undefined ? `${root}/${read.page.path}.md` : markdownHref(entry, root),
             canonicalUrl: joinPath(site.url, located.siteSpace.urlPath, entry?.href === root ? "" : read.page.path)
           },
@@ -105,8 +112,19 @@ export const siteReaderEndpointLayer = Layer.effect(
         return renderedBody(site.version, 200, HTML, renderPageHtml(view))
       })
 
-    const markdownBody = (site: ReaderSite, located: LocatedPath) =>
-      Effect.map(reader.page(located.siteSpace, located.pagePath), (read) => renderedBody(site.version, 200, MARKDOWN, read.markdown))
+    /** A page's markdown with the reader's links (see `readerMarkdown`). */
+    const linkedMarkdown = (route: ReaderRoute, siteSpace: ReaderSiteSpace, markdown: string) =>
+      Effect.map(pagesOf(siteSpace, route), ({ entries }) => {
+        const hrefs = new Map(entries.map((e) => [e.id, e.href]))
+        const root = siteSpaceRoot(route)(siteSpace)
+        return readerMarkdown(markdown, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
+      })
+
+    const markdownBody = (site: ReaderSite, route: ReaderRoute, located: LocatedPath) =>
+      Effect.gen(function* () {
+        const read = yield* reader.page(located.siteSpace, located.pagePath)
+        return renderedBody(site.version, 200, MARKDOWN, yield* linkedMarkdown(route, located.siteSpace, read.markdown))
+      })
 
     const searchBody = (site: ReaderSite, route: ReaderRoute, located: LocatedPath) =>
       Effect.gen(function* () {
@@ -155,7 +173,7 @@ export const siteReaderEndpointLayer = Layer.effect(
           for (const entry of group.pages) {
             if (entry.hidden || entry.noIndex) continue
             const read = yield* Effect.either(reader.pageById(group.siteSpace, entry.id))
-            if (read._tag === "Right") pages.push({ entry, markdown: read.right.markdown })
+            if (read._tag === "Right") pages.push({ entry, markdown: yield* linkedMarkdown(route, group.siteSpace, read.right.markdown) })
           }
         }
         return renderedBody(site.version, 200, TEXT, llmsFullTxt(site, pages))
@@ -178,7 +196,16 @@ export const siteReaderEndpointLayer = Layer.effect(
       const located = locatePath(site, markdown ? route.rest.slice(0, -3) : route.rest)
       if (located === undefined) return Effect.succeed(notFoundBody(site, route, undefined))
       if (located.pagePath === SEARCH_SEGMENT && !markdown) return orNotFound(located)(searchBody(site, route, located))
-      return kept(key, orNotFound(located)(markdown ? markdownBody(site, located) : pageBody(site, route, located)))
+      if (located.pagePath.startsWith(`${FILES_SEGMENT}/`)) return Effect.succeed(notFoundBody(site, route, located))
+      return kept(key, orNotFound(located)(markdown ? markdownBody(site, route, located) : pageBody(site, route, located)))
+    }
+
+    /** A `<site space>/~files/<id>` request's site space and file. */
+    const fileOf = (site: ReaderSite, route: ReaderRoute) => {
+      const located = locatePath(site, route.rest)
+      if (located === undefined || !located.pagePath.startsWith(`${FILES_SEGMENT}/`)) return undefined
+      const id = located.pagePath.slice(FILES_SEGMENT.length + 1)
+      return id === "" || id.includes("/") ? undefined : { siteSpace: located.siteSpace, id }
     }
 
     const respond = (request: HttpServerRequest.HttpServerRequest, body: RenderedBody, cookies: ReadonlyArray<CookieToSet>, site?: ReaderSite) => {
@@ -188,6 +215,8 @@ export const siteReaderEndpointLayer = Layer.effect(
         "cache-control": site === undefined || site.site.visibility === "public" || site.site.visibility === "unlisted" ? "no-cache" : "private, no-cache"
       }
       if (site?.site.visibility === "unlisted") headers["x-robots-tag"] = "noindex"
+      // Defence in depth beside the sanitizer: nothing a page holds may run script or load a frame.
+      if (body.contentType === HTML) headers["content-security-policy"] = PAGE_POLICY
       const response =
         body.status === 200 && request.headers["if-none-match"]?.includes(body.etag) === true
           ? HttpServerResponse.empty({ status: 304, headers })
@@ -213,6 +242,12 @@ export const siteReaderEndpointLayer = Layer.effect(
         const site = opened.right
         if (route.rest === "robots.txt") {
           return respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, site.site.visibility === "public")), cookies, site)
+        }
+        const file = fileOf(site, route)
+        if (file !== undefined) {
+          const found = yield* Effect.either(reader.file(file.siteSpace, file.id))
+          if (found._tag === "Right") return fileDownload(found.right, request.headers["if-none-match"])
+          return respond(request, notFoundBody(site, route, undefined), cookies, site)
         }
         return respond(request, yield* siteBody(site, route), cookies, site)
       }).pipe(
