@@ -198,7 +198,7 @@ export const siteReaderEndpointLayer = Layer.effect(
     const answerRoute = (request: HttpServerRequest.HttpServerRequest, route: ReaderRoute) =>
       Effect.gen(function* () {
         const credentials = credentialsOf(route.query, request.headers.cookie)
-        const cookies = cookiesFromLink(route.query, new URL(route.base).pathname, secure)
+        const cookies = cookiesFromLink(route.query, route.sitePath, secure)
         const opened = yield* Effect.either(reader.open(route.location, credentials))
         if (opened._tag === "Left") {
           if (route.rest === "robots.txt") return respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, false)), [])
