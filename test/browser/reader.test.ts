@@ -225,6 +225,8 @@ describe("the published site in chromium", { timeout: 120_000 }, () => {
     expect(await page.evaluate("window.__pwned")).toBeUndefined()
     expect(dialogs).toEqual([])
     // The same browser does run a page's script and report its dialogs: the checks above could fail.
+    // (Written into a blank document: the reader's own page forbids script by its Content-Security-Policy.)
+    await page.goto("about:blank")
     await page.setContent(`<script>window.__pwned = 1; alert("canary")</script>`)
     expect(await page.evaluate("window.__pwned")).toBe(1)
     expect(dialogs).toEqual(["canary"])

@@ -151,6 +151,30 @@ describe("pages", () => {
     expect((await get(`${root}/~search?q=${"x".repeat(600)}`)).status).toBe(200)
   })
 
+  it("serves a page's files and links its pages at the reader's addresses", async () => {
+    const cr = (await ada.api.spaces.createChangeRequest(guides, { subject: "Files" })).data
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64")
+    const added = (await ada.api.spaces.updateChangeRequestContent(guides, cr.id, {
+      changes: [{ operation: "insert_files", files: [{ name: "dot.png", contentType: "image/png", base64: png }] }]
+    } as any, { compat: false })).data as unknown as { insertedFiles: ReadonlyArray<{ id: string }> }
+    const file = added.insertedFiles[0]!.id
+    const setup = (await ada.api.spaces.listPages(guides)).data.pages.find((p) => p.title === "Setup")!
+    await ada.api.spaces.updateChangeRequestContent(guides, cr.id, {
+      changes: [insert("Linked", `See [the setup](/pages/${setup.id}#install) and ![a dot](/files/${file}).`)]
+    } as any, { compat: false })
+    await ada.api.spaces.mergeChangeRequest(guides, cr.id)
+    const page = await get(`${root}/linked`)
+    expect(page.text).toContain(`href="${root}/setup#install"`)
+    expect(page.text).toContain(`src="${root}/~files/${file}"`)
+    expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/)
+    expect((await get(`${root}/linked.md`)).text).toContain(`[the setup](${root}/setup#install)`)
+    const bytes = await fetch(`${root}/~files/${file}`)
+    expect(bytes.status).toBe(200)
+    expect(bytes.headers.get("content-type")).toBe("image/png")
+    expect(Buffer.from(await bytes.arrayBuffer()).toString("base64")).toBe(png)
+    expect((await get(`${root}/~files/nope`)).status).toBe(404)
+  })
+
   it("answers GET and HEAD only", async () => {
     expect((await fetch(root, { method: "POST" })).status).toBe(405)
     expect((await fetch(root, { method: "HEAD" })).status).toBe(200)
