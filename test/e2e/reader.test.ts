@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { request } from "node:http"
 import { join } from "node:path"
+import fc from "fast-check"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
@@ -300,5 +301,29 @@ describe("addresses", () => {
     expect(viaHost.text).toContain(`href="http://acme-docs.${host}/docs/setup/advanced"`)
     expect((await getAs(`acme-docs.${host}`, `${server.url}/nothing/here`)).status).toBe(404)
     expect((await getAs(`acme-docs.${host}`, `${server.url}/v1/user`)).status).toBe(404)
+  })
+})
+
+describe("hostile input", () => {
+  it("any path, query, cookie or Host under a site is answered without a 5xx", async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("..", ".", "~search", "~files", "~gitbook", "llms.txt", "%", "%E0%A4%A", "setup", "api", "x".repeat(3000), "a.md", ".md")
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(segment, { maxLength: 5 }),
+        fc.string({ maxLength: 50 }),
+        fc.string({ maxLength: 100 }),
+        async (segments, query, cookie) => {
+          const path = segments.map((s) => encodeURIComponent(s)).join("/")
+          const url = `${root}/${path}?q=${encodeURIComponent(query)}&share=${encodeURIComponent(query)}&jwt_token=${encodeURIComponent(query)}`
+          const response = await fetch(url, { headers: { cookie: cookie.replace(/[^\x20-\x7e]/g, "") } })
+          await response.arrayBuffer()
+          expect(response.status).toBeLessThan(500)
+        }
+      ),
+      { numRuns: 300 }
+    )
   })
 })
