@@ -27,7 +27,8 @@ import { type CookieToSet, cookiesFromLink, credentialsOf } from "./visitorCooki
 /**
  * The published-site reader: every site's pages as HTML (`<site>/<page path>`), as markdown
  * (`.md`), its search (`<site space>/~search?q=`), `llms.txt`, `llms-full.txt`, `sitemap.xml`
- * and `robots.txt`, for anyone the site's visibility admits, without an API token.
+ * and `robots.txt`, for anyone the site's visibility admits, without an API token; and its
+ * read-only MCP server at `<site>/~gitbook/mcp` (`makeSiteMcp`).
  */
 export class SiteReaderEndpoint extends Context.Tag("@quire/http/SiteReaderEndpoint")<
   SiteReaderEndpoint,

@@ -1,4 +1,4 @@
-import { MAX_LIMIT, QUERY_MAX } from "@quire/core"
+import { MAX_LIMIT, QUERY_MAX, SEARCH_DEFAULT_LIMIT } from "@quire/core"
 import { Schema } from "effect"
 import { UrlText } from "../../params.js"
 
@@ -20,7 +20,7 @@ const Query = UrlText.pipe(
 
 const Limit = Schema.Int.pipe(
   Schema.between(1, MAX_LIMIT, { message: () => `must be an integer from 1 to ${MAX_LIMIT}` })
-).annotations({ description: "How many pages to answer, at most (20 unless asked)" })
+).annotations({ description: `How many pages to answer, at most (${SEARCH_DEFAULT_LIMIT} unless asked)` })
 
 export const SiteSearchInput = Schema.Struct({ query: Query, limit: Schema.optional(Limit) })
 
@@ -38,4 +38,5 @@ export const SiteReadPageInput = Schema.Struct({
   )
 })
 
-export const ListPagesInput = Schema.Struct({})
+/** No arguments; said as an object with no properties (an empty struct's own JSON Schema would also allow an array). */
+export const ListPagesInput = Schema.Struct({}).annotations({ jsonSchema: { type: "object", properties: {} } })

@@ -1,6 +1,16 @@
-import { type DomainError, joinPath, NotFound, type ReaderSiteSpace, siteSpacesOf, validate } from "@quire/core"
+import {
+  type DomainError,
+  joinPath,
+  MAX_LIMIT,
+  NotFound,
+  type ReaderSiteSpace,
+  SEARCH_DEFAULT_LIMIT,
+  siteSpacesOf,
+  validate
+} from "@quire/core"
 import { Effect, type Schema } from "effect"
 import { inputSchemaOf, oneOf, type Tool, type ToolOutput } from "../../mcp/tools.js"
+import type { PageEntry } from "../navigation.js"
 import { markdownHref } from "../siteTexts.js"
 import { everySiteSpace, listedPages, type OpenedSite, pagesOf, pathOnSite, readByPath, siteSpaceRoot } from "./sitePages.js"
 import { ListPagesInput, SiteReadPageInput, SiteSearchInput } from "./siteToolInputs.js"
@@ -46,17 +56,26 @@ const search = siteTool(
   SiteSearchInput,
   (opened, input) =>
     Effect.gen(function* () {
-      const found = yield* opened.reader.search(opened.site, { query: input.query, limit: input.limit })
       const bySpace = siteSpaceBySpace(opened)
+      // As the reader's search page: pages kept out of search (`noIndex`) are left out; the
+      // search asks for as many more as there are, so that `limit` pages are left when they match.
+      const searchable = new Map<string, ReadonlyMap<string, PageEntry>>()
+      let unsearchable = 0
+      for (const [spaceId, siteSpace] of bySpace) {
+        const entries = yield* pagesOf(opened, siteSpace)
+        unsearchable += entries.filter((e) => e.noIndex).length
+        searchable.set(spaceId, new Map(entries.filter((e) => !e.noIndex).map((e) => [e.id, e])))
+      }
+      const limit = input.limit ?? SEARCH_DEFAULT_LIMIT
+      const found = yield* opened.reader.search(opened.site, { query: input.query, limit: Math.min(MAX_LIMIT, limit + unsearchable) })
       const results = []
       for (const item of found.items) {
         const siteSpace = bySpace.get(item.id)
-        if (siteSpace === undefined) continue
-        // As the reader's search page: pages kept out of search (`noIndex`) are left out.
-        const searchable = new Map((yield* pagesOf(opened, siteSpace)).filter((e) => !e.noIndex).map((e) => [e.id, e]))
+        const entries = searchable.get(item.id)
+        if (siteSpace === undefined || entries === undefined) continue
         for (const page of item.pages) {
-          const entry = searchable.get(page.id)
-          if (entry === undefined) continue
+          const entry = entries.get(page.id)
+          if (entry === undefined || results.length === limit) continue
           results.push({
             title: page.title,
             url: entry.href,
