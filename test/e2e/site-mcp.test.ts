@@ -268,6 +268,17 @@ describe("a published site's MCP server on SQLite", { timeout: 120_000 }, () => 
     expect(((await docsClient.readResource({ uri: `${docsUrl}/secret.md` })).contents[0] as any).text).toContain("hidden marmalade")
   })
 
+  it("a page's links to other pages are the reader's addresses, as its .md is served", async () => {
+    const install = await pageIdOf(ada, guides, "install")
+    await writePages(ada, guides, [page("Links", "links", `See [the oranges](/pages/${install}#oranges).`, { hidden: true })])
+    const read = markdownOf(await call(docsClient, "read_page", { path: "links" }))
+    expect(read).toContain(`[the oranges](${docsUrl}/install#oranges)`)
+    expect(read).toBe(await (await fetch(`${docsUrl}/links.md`)).text())
+    expect(((await docsClient.readResource({ uri: `${docsUrl}/links.md` })).contents[0] as any).text).toBe(read)
+    const id = await pageIdOf(ada, guides, "links")
+    expect(markdownOf(await call(docsClient, "read_page", { pageId: id }))).toBe(read)
+  })
+
   it("bad input is a tool error naming the field", async () => {
     expect(errorOf(await call(docsClient, "read_page", {}))).toMatchObject({ code: 400, field: "path" })
     expect(errorOf(await call(docsClient, "read_page", { path: "install", pageId: "x" }))).toMatchObject({ code: 400, field: "path" })

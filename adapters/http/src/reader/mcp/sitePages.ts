@@ -1,6 +1,7 @@
-import { joinPath, locatePath, NotFound, type ReaderSite, type ReaderSiteSpace, type SiteReader } from "@quire/core"
+import { joinPath, locatePath, NotFound, type ReaderPage, type ReaderSite, type ReaderSiteSpace, type SiteReader } from "@quire/core"
 import { Effect } from "effect"
 import { documentPages, type PageEntry } from "../navigation.js"
+import { FILES_SEGMENT, readerMarkdown } from "../readerLinks.js"
 import { type SiteSpacePages, forAi } from "../siteTexts.js"
 
 /** A site opened for one visitor, and the address the request reached it at (URLs are made from it). */
@@ -59,11 +60,20 @@ export const sitePathOf = (opened: OpenedSite, text: string): string | undefined
   return trimmed.endsWith(".md") ? trimmed.slice(0, -3) : trimmed
 }
 
-/** The document page at `text` (see `sitePathOf`), as the reader serves it; anything else is `NotFound`. */
+/** A page's markdown as the reader serves it at `<page>.md`: its links to pages and files made the reader's addresses. */
+export const servedMarkdown = (opened: OpenedSite, siteSpace: ReaderSiteSpace, read: ReaderPage): Effect.Effect<string> =>
+  Effect.map(pagesOf(opened, siteSpace), (entries) => {
+    const hrefs = new Map(entries.map((e) => [e.id, e.href]))
+    const root = siteSpaceRoot(opened, siteSpace)
+    return readerMarkdown(read.markdown, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
+  })
+
+/** The markdown of the document page at `text` (see `sitePathOf`), as the reader serves it; anything else is `NotFound`. */
 export const readByPath = (opened: OpenedSite, text: string) =>
   Effect.gen(function* () {
     const path = sitePathOf(opened, text)
     const located = path === undefined ? undefined : locatePath(opened.site, path)
     if (located === undefined) return yield* Effect.fail(NotFound.of("Page", text))
-    return yield* opened.reader.page(located.siteSpace, located.pagePath)
+    const read = yield* opened.reader.page(located.siteSpace, located.pagePath)
+    return yield* servedMarkdown(opened, located.siteSpace, read)
   })

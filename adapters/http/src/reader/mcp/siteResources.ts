@@ -27,5 +27,5 @@ export const listResources = (opened: OpenedSite): Effect.Effect<ReadonlyArray<R
  */
 export const readResource = (opened: OpenedSite, uri: string): Effect.Effect<TextResourceContents, NotFound> =>
   /^https?:\/\//i.test(uri) && uri.endsWith(".md")
-    ? Effect.map(readByPath(opened, uri), (read) => ({ uri, mimeType: MARKDOWN, text: read.markdown }))
+    ? Effect.map(readByPath(opened, uri), (text) => ({ uri, mimeType: MARKDOWN, text }))
     : Effect.fail(NotFound.of("Resource", uri))

@@ -12,7 +12,7 @@ import { Effect, type Schema } from "effect"
 import { inputSchemaOf, oneOf, type Tool, type ToolOutput } from "../../mcp/tools.js"
 import type { PageEntry } from "../navigation.js"
 import { markdownHref } from "../siteTexts.js"
-import { everySiteSpace, listedPages, type OpenedSite, pagesOf, pathOnSite, readByPath, siteSpaceRoot } from "./sitePages.js"
+import { everySiteSpace, listedPages, type OpenedSite, pagesOf, pathOnSite, readByPath, servedMarkdown, siteSpaceRoot } from "./sitePages.js"
 import { ListPagesInput, SiteReadPageInput, SiteSearchInput } from "./siteToolInputs.js"
 
 /** A tool of a published site's MCP server: it reads the site as the visitor is shown it. */
@@ -95,7 +95,9 @@ const readById = (opened: OpenedSite, pageId: string, siteSpaceId: string | unde
     const all = siteSpacesOf(opened.site)
     const candidates = siteSpaceId === undefined ? all : all.filter((s) => s.id === siteSpaceId)
     if (candidates.length === 0) return yield* Effect.fail(NotFound.of("Site space", siteSpaceId ?? ""))
-    return yield* Effect.firstSuccessOf(candidates.map((siteSpace) => opened.reader.pageById(siteSpace, pageId)))
+    return yield* Effect.firstSuccessOf(
+      candidates.map((siteSpace) => Effect.flatMap(opened.reader.pageById(siteSpace, pageId), (read) => servedMarkdown(opened, siteSpace, read)))
+    )
   })
 
 const readPage = siteTool(
@@ -105,8 +107,9 @@ const readPage = siteTool(
   (opened, input) =>
     Effect.gen(function* () {
       yield* oneOf(["path", input.path], ["pageId", input.pageId])
-      const read = input.pageId !== undefined ? yield* readById(opened, input.pageId, input.siteSpaceId) : yield* readByPath(opened, input.path ?? "")
-      return { text: read.markdown }
+      return {
+        text: input.pageId !== undefined ? yield* readById(opened, input.pageId, input.siteSpaceId) : yield* readByPath(opened, input.path ?? "")
+      }
     })
 )
 
