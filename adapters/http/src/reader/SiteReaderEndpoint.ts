@@ -11,9 +11,11 @@ import {
   Urls
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
+import { type InputLimitOptions, InputLimits } from "../input/InputLimits.js"
 import { isolated } from "../isolated.js"
 import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from "./html/layout.js"
 import type { ReaderSearchView } from "./html/views.js"
+import { makeSiteMcp, SITE_MCP_PATH } from "./mcp/SiteMcp.js"
 import { chromeOf, documentPages, neighbours, SEARCH_SEGMENT, sidebarOf } from "./navigation.js"
 import { type ReaderRoute, readerRoute } from "./readerRoute.js"
 import { FILES_SEGMENT, readerMarkdown } from "./readerLinks.js"
@@ -25,7 +27,8 @@ import { type CookieToSet, cookiesFromLink, credentialsOf } from "./visitorCooki
 /**
  * The published-site reader: every site's pages as HTML (`<site>/<page path>`), as markdown
  * (`.md`), its search (`<site space>/~search?q=`), `llms.txt`, `llms-full.txt`, `sitemap.xml`
- * and `robots.txt`, for anyone the site's visibility admits, without an API token.
+ * and `robots.txt`, for anyone the site's visibility admits, without an API token; and its
+ * read-only MCP server at `<site>/~gitbook/mcp` (`makeSiteMcp`).
  */
 export class SiteReaderEndpoint extends Context.Tag("@quire/http/SiteReaderEndpoint")<
   SiteReaderEndpoint,
@@ -51,10 +54,11 @@ const methodNotAllowed = HttpServerResponse.text("A published site answers GET a
   headers: { allow: "GET, HEAD" }
 })
 
-export const siteReaderEndpointLayer = Layer.effect(
+export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effect(
   SiteReaderEndpoint,
   Effect.gen(function* () {
     const reader = yield* SiteReader
+    const mcp = yield* makeSiteMcp(limits)
     const urls = yield* Urls
     const publicUrl = new URL(urls.base)
     const secure = publicUrl.protocol === "https:"
@@ -260,6 +264,7 @@ export const siteReaderEndpointLayer = Layer.effect(
       answer: (request) => {
         const route = readerRoute(publicUrl, request.headers.host, request.url)
         if (route === undefined) return undefined
+        if (route.rest === SITE_MCP_PATH) return mcp.answer(request, route)
         if (request.method !== "GET" && request.method !== "HEAD") return Effect.succeed(methodNotAllowed)
         return answerRoute(request, route)
       }
@@ -267,5 +272,12 @@ export const siteReaderEndpointLayer = Layer.effect(
   })
 )
 
-/** The reader built among only the services it uses (see `isolated`). */
-export const SiteReaderEndpointLive = isolated(siteReaderEndpointLayer, [SiteReader, Urls])
+/**
+ * The reader (and its sites' MCP servers) under the `InputLimits` in force where it is built,
+ * built among only the services it uses (see `isolated`).
+ */
+export const SiteReaderEndpointLive = Layer.unwrapEffect(
+  Effect.contextWith((context: Context.Context<never>) =>
+    isolated(siteReaderEndpointLayer(Context.get(context as Context.Context<InputLimits>, InputLimits)), [SiteReader, Urls])
+  )
+)
