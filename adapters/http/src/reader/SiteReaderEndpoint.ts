@@ -1,4 +1,5 @@
-import { type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Cookies, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { IncomingMessage, ServerResponse } from "node:http"
 import {
   joinPath,
   locatePath,
@@ -8,11 +9,14 @@ import {
   type ReaderSiteSpace,
   SiteReader,
   siteSpacesOf,
+  StorageChanges,
   Urls
 } from "@quire/core"
 import { Context, Effect, Layer } from "effect"
 import { type InputLimitOptions, InputLimits } from "../input/InputLimits.js"
 import { isolated } from "../isolated.js"
+import type { NodeFastLane } from "../node/NodeFastLane.js"
+import { type FastAnswer, fastKey, writeFastAnswer } from "./fastAnswers.js"
 import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from "./html/layout.js"
 import type { ReaderSearchView } from "./html/views.js"
 import { makeSiteMcp, SITE_MCP_PATH } from "./mcp/SiteMcp.js"
@@ -35,6 +39,8 @@ export class SiteReaderEndpoint extends Context.Tag("@quire/http/SiteReaderEndpo
   {
     /** The reader's answer to `request`, or undefined (at no cost) when it is not a reader URL. */
     readonly answer: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse> | undefined
+    /** The answers it already holds, for `NodeServer` to give before any Effect runs (see `NodeFastLane`). */
+    readonly fastLane: NodeFastLane["Type"]
   }
 >() {}
 
@@ -63,6 +69,8 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
     const publicUrl = new URL(urls.base)
     const secure = publicUrl.protocol === "https:"
     const bodies = makeRenderedBodies(KEPT_BYTES)
+    const fastAnswers = makeRenderedBodies<FastAnswer>(KEPT_BYTES)
+    const changes = yield* StorageChanges
 
     /** A body kept under `key`, made by `make` when it is not. */
     const kept = <E>(key: string, make: Effect.Effect<RenderedBody, E>) => {
@@ -212,8 +220,9 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
       return id === "" || id.includes("/") ? undefined : { siteSpace: located.siteSpace, id }
     }
 
-    const respond = (request: HttpServerRequest.HttpServerRequest, body: RenderedBody, cookies: ReadonlyArray<CookieToSet>, site?: ReaderSite) => {
-      const headers: Record<string, string> = {
+    /** The whole answer to a reader request: what `respond` sends, and what the fast lane keeps. */
+    const answerOf = (body: RenderedBody, cookies: ReadonlyArray<CookieToSet>, site?: ReaderSite): FastAnswer => {
+      const headers: Record<string, string | ReadonlyArray<string>> = {
         "content-type": body.contentType,
         etag: body.etag,
         "cache-control": site === undefined || site.site.visibility === "public" || site.site.visibility === "unlisted" ? "no-cache" : "private, no-cache"
@@ -221,46 +230,83 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
       if (site?.site.visibility === "unlisted") headers["x-robots-tag"] = "noindex"
       // Defence in depth beside the sanitizer: nothing a page holds may run script or load a frame.
       if (body.contentType === HTML) headers["content-security-policy"] = PAGE_POLICY
+      if (cookies.length > 0) headers["set-cookie"] = Cookies.toSetCookieHeaders(Cookies.fromIterable(cookies.map(([name, value, options]) => Cookies.unsafeMakeCookie(name, value, options))))
+      return { status: body.status, etag: body.etag, headers, body: body.body, mark: "" }
+    }
+
+    const respond = (request: HttpServerRequest.HttpServerRequest, body: RenderedBody, cookies: ReadonlyArray<CookieToSet>, site?: ReaderSite) => {
+      const answer = answerOf(body, cookies, site)
+      const { "set-cookie": _, ...headers } = answer.headers as Record<string, string>
       const response =
         body.status === 200 && request.headers["if-none-match"]?.includes(body.etag) === true
           ? HttpServerResponse.empty({ status: 304, headers })
           : HttpServerResponse.uint8Array(body.body, { status: body.status, headers })
-      return cookies.length === 0 ? response : HttpServerResponse.unsafeSetCookies(response, cookies)
+      return { answer, response: cookies.length === 0 ? response : HttpServerResponse.unsafeSetCookies(response, cookies) }
     }
 
+    /**
+     * The answer to a reader request, kept for the fast lane when it may be given again as it is
+     * until storage changes: under the storage mark taken before anything was read, so a change
+     * made while it was made leaves it stale. A visitor-auth site's answers are not kept (a
+     * visitor token expires without a write), nor files (their downloads have their own tags).
+     */
     const answerRoute = (request: HttpServerRequest.HttpServerRequest, route: ReaderRoute) =>
+      Effect.map(answerOnce(request, route, changes.mark()), ({ answer, response }) => {
+        if (answer !== undefined) fastAnswers.set(fastKey(request.headers.host, request.url, request.headers.cookie), answer)
+        return response
+      })
+
+    const answerOnce = (request: HttpServerRequest.HttpServerRequest, route: ReaderRoute, mark: string) =>
       Effect.gen(function* () {
+        const kept = (sent: ReturnType<typeof respond>, site?: ReaderSite) => ({
+          answer: site?.site.visibility === "visitor-auth" || sent.answer.status >= 500 ? undefined : { ...sent.answer, mark },
+          response: sent.response
+        })
         const credentials = credentialsOf(route.query, request.headers.cookie)
         const cookies = cookiesFromLink(route.query, route.sitePath, secure)
         const opened = yield* Effect.either(reader.open(route.location, credentials))
         if (opened._tag === "Left") {
-          if (route.rest === "robots.txt") return respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, false)), [])
+          if (route.rest === "robots.txt") return kept(respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, false)), []))
           const error = opened.left
           const status = error._tag === "Unauthorized" ? 401 : 404
           const body =
             status === 401
               ? renderedBody("401", 401, HTML, renderNotFoundHtml({ path: route.rest, status: 401, message: "This site is for authenticated visitors: open it through your sign-in link." }))
               : notFoundBody(undefined, route, undefined)
-          return respond(request, body, [])
+          return status === 401 ? { answer: undefined, response: respond(request, body, []).response } : kept(respond(request, body, []))
         }
         const site = opened.right
         if (route.rest === "robots.txt") {
-          return respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, site.site.visibility === "public")), cookies, site)
+          return kept(respond(request, renderedBody("robots", 200, TEXT, robotsTxt(route.base, site.site.visibility === "public")), cookies, site), site)
         }
         const file = fileOf(site, route)
         if (file !== undefined) {
           const found = yield* Effect.either(reader.file(file.siteSpace, file.id))
-          if (found._tag === "Right") return fileDownload(found.right, request.headers["if-none-match"])
-          return respond(request, notFoundBody(site, route, undefined), cookies, site)
+          if (found._tag === "Right") return { answer: undefined, response: fileDownload(found.right, request.headers["if-none-match"]) }
+          return kept(respond(request, notFoundBody(site, route, undefined), cookies, site), site)
         }
-        return respond(request, yield* siteBody(site, route), cookies, site)
+        return kept(respond(request, yield* siteBody(site, route), cookies, site), site)
       }).pipe(
         Effect.catchAllCause((cause) =>
-          Effect.as(Effect.logError("The site reader failed", cause), HttpServerResponse.text("The site could not be read", { status: 500 }))
+          Effect.as(Effect.logError("The site reader failed", cause), {
+            answer: undefined,
+            response: HttpServerResponse.text("The site could not be read", { status: 500 })
+          })
         )
       )
 
+    const fastLane = {
+      answer: (request: IncomingMessage, response: ServerResponse): boolean => {
+        if (fastAnswers.size === 0 || (request.method !== "GET" && request.method !== "HEAD")) return false
+        const found = fastAnswers.get(fastKey(request.headers.host, request.url ?? "", request.headers.cookie))
+        if (found === undefined || found.mark !== changes.mark()) return false
+        writeFastAnswer(found, request, response)
+        return true
+      }
+    }
+
     return {
+      fastLane,
       answer: (request) => {
         const route = readerRoute(publicUrl, request.headers.host, request.url)
         if (route === undefined) return undefined
@@ -278,6 +324,6 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
  */
 export const SiteReaderEndpointLive = Layer.unwrapEffect(
   Effect.contextWith((context: Context.Context<never>) =>
-    isolated(siteReaderEndpointLayer(Context.get(context as Context.Context<InputLimits>, InputLimits)), [SiteReader, Urls])
+    isolated(siteReaderEndpointLayer(Context.get(context as Context.Context<InputLimits>, InputLimits)), [SiteReader, Urls, StorageChanges])
   )
 )
