@@ -1,6 +1,6 @@
 import { HttpApp, HttpClient, HttpMiddleware, HttpClientRequest, HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { NodeServer } from "@quire/http/node"
+import { NodeFastLane, NodeServer } from "@quire/http/node"
 import { Deferred, Effect, Fiber, Ref, Schema, Stream } from "effect"
 
 /** `router` served on `NodeServer` (a free port) for the rest of the test's scope. */
@@ -10,6 +10,28 @@ const serve = (router: HttpRouter.HttpRouter<unknown, never>, middleware?: HttpM
 const get = (path: string) => Effect.flatMap(HttpClient.HttpClient, (client) => client.get(path))
 
 describe("NodeServer", () => {
+  it.scoped("gives a fast lane's answers before the app, and the app everything the lane leaves", () =>
+    Effect.gen(function* () {
+      const asked: Array<string> = []
+      const lane = NodeFastLane.of({
+        answer: (request, response) => {
+          asked.push(request.url ?? "")
+          if (request.url !== "/held") return false
+          response.writeHead(200, { "content-type": "text/plain" }).end("from the lane")
+          return true
+        }
+      })
+      yield* Effect.provideService(
+        serve(HttpRouter.empty.pipe(HttpRouter.get("/:any", HttpServerResponse.text("from the app")))),
+        NodeFastLane,
+        lane
+      )
+      expect(yield* Effect.flatMap(get("/held"), (r) => r.text)).toBe("from the lane")
+      expect(yield* Effect.flatMap(get("/other"), (r) => r.text)).toBe("from the app")
+      expect(asked).toEqual(["/held", "/other"])
+    }).pipe(Effect.provide(NodeServer.layerTest))
+  )
+
   it.scoped("answers JSON with its status and headers", () =>
     Effect.gen(function* () {
       yield* serve(HttpRouter.empty.pipe(HttpRouter.get("/thing", HttpServerResponse.json({ ok: true }, { status: 201 }))))
