@@ -1,6 +1,4 @@
-import { SqlClient } from "@effect/sql/SqlClient"
 import { signVisitorToken } from "@quire/core"
-import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -10,6 +8,7 @@ import fc from "fast-check"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { visitorKeyOf } from "./support/siteSecrets.js"
 
 /**
  * The published-site reader over HTTP, without an API token: pages as HTML and markdown, the
@@ -60,14 +59,7 @@ const getAs = (host: string, url: string) =>
     req.end()
   })
 
-const visitorKeyOf = (siteId: string) =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const sql = yield* SqlClient
-      const rows = yield* sql<{ readonly visitorKey: string }>`SELECT visitor_key FROM sites WHERE id = ${siteId}`
-      return rows[0]!.visitorKey
-    }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
-  )
+
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "quire-reader-"))
@@ -272,7 +264,7 @@ describe("visibility", () => {
     await ada.api.orgs.updateSiteSectionById(acme, other, apiSection.id, { condition: "visitor.claims.beta" } as any)
     await ada.api.orgs.updateSiteById(acme, other, { visibility: "visitor-auth" } as any)
     expect(await statuses()).toEqual([401, 401, 401, 401, 401])
-    const key = await visitorKeyOf(other)
+    const key = await visitorKeyOf(database, other)
     const sign = (claims: Record<string, unknown>, siteId = other) =>
       Effect.runPromise(signVisitorToken(claims, { key, siteId, expiresInSeconds: 600 }))
     const beta = await get(`${base}/api?jwt_token=${await sign({ beta: true })}`)

@@ -1,9 +1,7 @@
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { makeVisitorKey, signVisitorToken } from "@quire/core"
-import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect, Exit, Scope } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -12,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { visitorKeyOf } from "./support/siteSecrets.js"
 
 /**
  * A published site's read-only MCP server at `<site>/~gitbook/mcp`, through the official MCP
@@ -325,15 +324,6 @@ describe("a published site's MCP server on SQLite", { timeout: 120_000 }, () => 
     const sign = (claims: Record<string, unknown>, options: { key?: string; siteId?: string } = {}) =>
       Effect.runPromise(signVisitorToken(claims, { key: options.key ?? key, siteId: options.siteId ?? site, expiresInSeconds: 600 }))
 
-    /** The site's visitor key, which no operation answers: read from the server's SQLite file. */
-    const visitorKeyOf = (siteId: string) =>
-      Effect.runPromise(
-        Effect.gen(function* () {
-          const sql = yield* SqlClient
-          const rows = yield* sql<{ readonly visitorKey: string }>`SELECT visitor_key FROM sites WHERE id = ${siteId}`
-          return rows[0]!.visitorKey
-        }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
-      )
 
     const visibility = (value: string) => ada.api.orgs.updateSiteById(acme, site, { visibility: value } as any)
 
@@ -354,7 +344,7 @@ describe("a published site's MCP server on SQLite", { timeout: 120_000 }, () => 
       await ada.api.orgs.updateSiteSectionById(acme, site, betaSection, { condition: "visitor.claims.beta" } as any)
       siteUrl = `${server.url}/sites/${acme}/members`
       mcpUrl = `${siteUrl}/${MCP}`
-      key = await visitorKeyOf(site)
+      key = await visitorKeyOf(database, site)
     })
 
     it("unpublished: 404", async () => {

@@ -1,6 +1,4 @@
-import { SqlClient } from "@effect/sql/SqlClient"
 import { signVisitorToken, makeVisitorKey } from "@quire/core"
-import { SqliteStorage } from "@quire/storage-sqlite"
 import { Effect } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -10,6 +8,7 @@ import { rawCall } from "./support/client.js"
 import { expectFailure, makeAcme, notExercised, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { operationsByArea } from "./support/operations.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { shareKeyOf, visitorKeyOf } from "./support/siteSecrets.js"
 
 /**
  * Docs sites through the official client: a site's whole life (sections, site spaces, section
@@ -48,25 +47,7 @@ afterEach(() => {
   expect(takeSpecViolations()).toEqual([])
 })
 
-/** The site's visitor key, which no operation answers: read from the server's SQLite file. */
-const visitorKeyOf = (siteId: string) =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const sql = yield* SqlClient
-      const rows = yield* sql<{ readonly visitorKey: string }>`SELECT visitor_key FROM sites WHERE id = ${siteId}`
-      return rows[0]!.visitorKey
-    }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
-  )
 
-/** A share link's key, which no operation answers either. */
-const shareKeyOf = (linkId: string) =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      const sql = yield* SqlClient
-      const rows = yield* sql<{ readonly shareKey: string }>`SELECT share_key FROM site_share_links WHERE id = ${linkId}`
-      return rows[0]!.shareKey
-    }).pipe(Effect.provide(SqliteStorage.client({ filename: database })))
-  )
 
 /** `alg: none`: a token with no signature. */
 const unsignedToken = (siteId: string) => {
@@ -261,7 +242,7 @@ describe("a site's life", () => {
     await ada.api.orgs.updateSiteById(acme, site, { visibility: "share-link" } as any)
     expect((await published(eve, site)).status).toBe(404)
     const link = (await ada.api.orgs.createSiteShareLink(acme, site, { name: "Eve" })).data
-    const key = await shareKeyOf(link.id)
+    const key = await shareKeyOf(database, link.id)
     expect((await published(eve, site, { shareKey: key })).status).toBe(200)
     expect((await rawCall(server.url, eve.token, "GET", `/orgs/${acme}/sites/${site}/structure?shareKey=${key}`)).status).toBe(404)
     await ada.api.orgs.updateSiteShareLinkById(acme, site, link.id, { active: false })
@@ -270,7 +251,7 @@ describe("a site's life", () => {
 
   it("the published site of a visitor-auth site: a visitor token, verified, with conditions applied", async () => {
     await ada.api.orgs.updateSiteById(acme, site, { visibility: "visitor-auth" } as any)
-    const key = await visitorKeyOf(site)
+    const key = await visitorKeyOf(database, site)
     const sign = (claims: Record<string, unknown>, options: { key?: string; siteId?: string; expiresInSeconds?: number; now?: Date } = {}) =>
       Effect.runPromise(signVisitorToken(claims, { key: options.key ?? key, siteId: options.siteId ?? site, expiresInSeconds: options.expiresInSeconds ?? 600, now: options.now }))
     const none = await published(eve, site)

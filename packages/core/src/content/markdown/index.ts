@@ -11,6 +11,7 @@ export { type ParsedDocument, type ParseOptions, parseDocument } from "./parseDo
 export type { DocumentReference, DocumentReferenceSource } from "./references.js"
 export { type ResolvableReference, type ResolvedLink, type ResolveLinksOptions, resolveLinks } from "./resolveLinks.js"
 export type { DocumentSection } from "./sections.js"
+export { makeHeadingAnchors } from "./sections.js"
 export { slugify } from "./slugify.js"
 export {
   checkMarkdownLimits,

@@ -40,6 +40,20 @@ const anchorMaker = () => {
 }
 
 /**
+ * Names the top-level headings of one document in order, as its sections are named: each
+ * heading's text (markup dropped, on one line) and its anchor (the hand-set one, else the slug
+ * of its text), unique in the document. What the reader's heading ids use, so that a search
+ * result's `#anchor` lands on its heading.
+ */
+export const makeHeadingAnchors = () => {
+  const anchorFor = anchorMaker()
+  return (heading: Heading): { readonly text: string; readonly anchor: string } => {
+    const text = collapseWhitespace(plainText(heading))
+    return { text, anchor: anchorFor(explicitAnchor(heading) ?? (slug(text) || "section")) }
+  }
+}
+
+/**
  * The sections of a document body: one per top-level heading (headings quoted in a
  * blockquote or nested in a list are part of the text around them, not of the outline).
  * Text before the first heading is the `lead`.
@@ -47,7 +61,7 @@ const anchorMaker = () => {
 export const sectionsOf = (
   blocks: ReadonlyArray<RootContent>
 ): { readonly lead: string; readonly sections: ReadonlyArray<DocumentSection> } => {
-  const anchorFor = anchorMaker()
+  const name = makeHeadingAnchors()
   const sections: Array<DocumentSection> = []
   let current: { heading: Heading; text: string; anchor: string } | undefined
   let body: Array<string> = []
@@ -74,8 +88,7 @@ export const sectionsOf = (
     }
     const text = close()
     if (current === undefined) lead = text
-    const headingText = collapseWhitespace(plainText(block))
-    current = { heading: block, text: headingText, anchor: anchorFor(explicitAnchor(block) ?? (slug(headingText) || "section")) }
+    current = { heading: block, ...name(block) }
   }
   const rest = close()
   if (current === undefined) lead = rest
