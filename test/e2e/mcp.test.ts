@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { makeAcmeWithEditor, makeUsers, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { errorOf, successOf, type ToolAnswer } from "./support/toolAnswers.js"
 
 /**
  * The organization's MCP server at `/mcp`, through the official MCP client (the SDK's `Client`
@@ -35,22 +36,6 @@ const backends = [
   { name: "Postgres", enabled: available }
 ] as const
 
-interface ToolAnswer {
-  readonly isError: boolean
-  readonly text: string
-}
-
-/** The error body of a tool error: the REST API's. */
-const errorOf = (answer: ToolAnswer) => {
-  expect(answer.isError, answer.text).toBe(true)
-  return (JSON.parse(answer.text) as { error: { code: number; message: string; field?: string } }).error
-}
-
-/** The JSON of a tool's success. */
-const successOf = <A = any>(answer: ToolAnswer): A => {
-  expect(answer.isError, answer.text).toBe(false)
-  return JSON.parse(answer.text) as A
-}
 
 for (const backend of backends) {
   describe.skipIf(!backend.enabled)(`the organization's MCP server on ${backend.name}`, { timeout: 120_000 }, () => {

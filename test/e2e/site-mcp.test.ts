@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshPostgresDatabase, postgresAvailable } from "../support/postgres.js"
 import { makeAcme, type Principal, takeSpecViolations } from "./support/fixtures.js"
 import { type RunningServer, startServer } from "./support/server.js"
+import { errorOf, successOf, type ToolAnswer } from "./support/toolAnswers.js"
 import { visitorKeyOf } from "./support/siteSecrets.js"
 
 /**
@@ -22,20 +23,6 @@ import { visitorKeyOf } from "./support/siteSecrets.js"
 
 const MCP = "~gitbook/mcp"
 
-interface ToolAnswer {
-  readonly isError: boolean
-  readonly text: string
-}
-
-const errorOf = (answer: ToolAnswer) => {
-  expect(answer.isError, answer.text).toBe(true)
-  return (JSON.parse(answer.text) as { error: { code: number; message: string; field?: string } }).error
-}
-
-const successOf = <A = any>(answer: ToolAnswer): A => {
-  expect(answer.isError, answer.text).toBe(false)
-  return JSON.parse(answer.text) as A
-}
 
 const markdownOf = (answer: ToolAnswer): string => {
   expect(answer.isError, answer.text).toBe(false)
