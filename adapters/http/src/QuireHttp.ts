@@ -31,6 +31,7 @@ import { UsersHttp } from "./users/UsersHandlers.js"
 import { TranslationsHttp } from "./translations/TranslationsHandlers.js"
 import { CustomFieldsHttp } from "./custom-fields/CustomFieldsHandlers.js"
 import { McpEndpointLive } from "./mcp/McpEndpoint.js"
+import { SiteReaderEndpointLive } from "./reader/SiteReaderEndpoint.js"
 import { OpenApiSpecsHttp } from "./openapi/OpenApiSpecsHandlers.js"
 import { IntegrationsHttp } from "./integrations/IntegrationsHandlers.js"
 
@@ -94,7 +95,8 @@ export const QuireHttpApi = Layer.mergeAll(
   InputLimitsLive,
   ErrorMappingLive,
   HotReadsLive,
-  McpEndpointLive
+  McpEndpointLive,
+  SiteReaderEndpointLive
 ).pipe(
   Layer.provideMerge(HttpApiBuilder.api(QuireApi)),
   Layer.provide(Handlers),

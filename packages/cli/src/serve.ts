@@ -19,7 +19,7 @@ import {
   Search,
   SsoReturnOrigins
 } from "@quire/core"
-import { HotReads, InputLimits, isolated, McpEndpoint, QuireHttpApi, serveQuireApi, withJsonClientErrors } from "@quire/http"
+import { HotReads, InputLimits, isolated, McpEndpoint, QuireHttpApi, serveQuireApi, SiteReaderEndpoint, withJsonClientErrors } from "@quire/http"
 import { NodeServer } from "@quire/http/node"
 import { Console, Effect, Layer } from "effect"
 import { createServer } from "node:http"
@@ -108,6 +108,7 @@ export const serverLayer = (config: Config, options: ServerOptions = {}) => {
       HttpApi.Api,
       HotReads,
       McpEndpoint,
+      SiteReaderEndpoint,
       HttpPlatform.HttpPlatform,
       Etag.Generator,
       FileSystem.FileSystem,

@@ -8,6 +8,7 @@ import {
 } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Scope } from "effect"
 import { MCP_PATH, McpEndpoint } from "../mcp/McpEndpoint.js"
+import { SiteReaderEndpoint } from "../reader/SiteReaderEndpoint.js"
 import { HotReads } from "./HotReads.js"
 
 /** `/mcp`, with or without a query. */
@@ -18,7 +19,8 @@ const isMcpPath = (url: string) => url.startsWith(MCP_PATH) && (url.length === M
  * a hot read it answers goes through the API's own middleware (`HttpApiBuilder.middleware`,
  * which sees a success) and out; every other request goes to the API as it came. Serve the
  * API with this instead of `HttpApiBuilder.serve` to have them (the API is the same without).
- * The organization's MCP server (`McpEndpoint`) answers at `/mcp`, before the API.
+ * The organization's MCP server (`McpEndpoint`) answers at `/mcp`, and published sites
+ * (`SiteReaderEndpoint`) at theirs, before the API.
  * Like `HttpApiBuilder.serve`, it passes an absent `middleware` on to `HttpServer.serve` as it is.
  */
 export const serveQuireApi = <R = never>(
@@ -32,15 +34,19 @@ export const serveQuireApi = <R = never>(
   | HttpApi.Api
   | HotReads
   | McpEndpoint
+  | SiteReaderEndpoint
 > =>
   Effect.gen(function* () {
     const api = yield* HttpApiBuilder.httpApp
     const apiMiddleware = yield* (yield* HttpApiBuilder.Middleware).retrieve
     const hot = yield* HotReads
     const mcp = yield* McpEndpoint
+    const reader = yield* SiteReaderEndpoint
     const app: HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices> = Effect.withFiberRuntime((fiber) => {
       const request = Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest)
       if (isMcpPath(request.url)) return mcp.app
+      const read = reader.answer(request)
+      if (read !== undefined) return read
       const answer = hot.answer(request)
       if (answer === undefined) return api
       // The API's middleware only ever sees successes here; should one fail, the API answers afresh.

@@ -1,4 +1,5 @@
 export * from "./adaptive/index.js"
+export * from "./customizations.js"
 export * from "./inputs.js"
 export * from "./PublishedSites.js"
 export * from "./Site.js"
