@@ -72,12 +72,12 @@ interface SiteSpaceUrls {
   readonly urls: ReadonlyArray<string>
 }
 
-/** The page URLs of each site space of the seeded site, the smallest space first; the site's root with the default one's. */
+/** The page URLs of each site space of the seeded site, the smallest space first. */
 const siteUrls = async (context: BenchContext, quire: Target): Promise<Array<SiteSpaceUrls>> => {
   const { site, content } = context.seeded
   const found: Array<SiteSpaceUrls> = []
   for (const siteSpace of site.siteSpaces) {
-    const urls = siteSpace.urlPath === "" ? [`${site.path}/`] : []
+    const urls: Array<string> = []
     for (const path of await documentPaths(quire, siteSpace.spaceId)) {
       urls.push([site.path, siteSpace.urlPath, path].filter((part) => part !== "").join("/"))
     }
@@ -137,7 +137,7 @@ const figuresOf = ({ load }: Measured) => {
  * real Quire server and on a `node:http` server answering each URL with the bytes Quire
  * answered, held in memory (`baseline-static-server.ts`), in alternating rounds
  * (`alternatingLoad`). The figure and its bar: every page URL of the site's default section
- * (the 10-page space, and the site's root) at random. Beside it, `large`: a sample of
+ * (the 10-page space) at random. Beside it, `large`: a sample of
  * `LARGE_SAMPLE` pages of the 10,000-page section, the same way. Every URL is fetched from
  * Quire once before measuring, which also leaves Quire as a server that has served each before.
  */
