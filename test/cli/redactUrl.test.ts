@@ -55,6 +55,11 @@ describe("redactUrl: a token is never logged, however its parameter's name is wr
     expect(redactUrl("/v1/x?token[]=abc&token%20=def")).toBe("/v1/x?token[]=[redacted]&token%20=[redacted]")
   })
 
+  it("hides a published site's share key and visitor token", () => {
+    expect(redactUrl("/sites/o1/docs/guide?share=Zq9secretKey")).toBe("/sites/o1/docs/guide?share=[redacted]")
+    expect(redactUrl("/sites/o1/docs?jwt_token=Zq9secret.jwt.value")).toBe("/sites/o1/docs?jwt_token=[redacted]")
+  })
+
   it("keeps ordinary parameters, and values that only look like a secret name", () => {
     for (const url of [
       "/v1/spaces/s1/content/page/p1?format=markdown",

@@ -62,6 +62,16 @@ describe("README: Write a page", () => {
     expect(result.stdout).toBe("merge\n# Welcome\n\nHello from Quire.\n\n")
   }, 180_000)
 
+  it.skipIf(!shellTools)("the publish block, after the curl block, publishes the space and reads the site without a token", async () => {
+    const result = await run("bash", ["-euo", "pipefail"], `${readmeBlock("curl")}\n${readmeBlock("publish")}`, env)
+    expect(result, result.stderr).toMatchObject({ code: 0, stderr: "" })
+    const url = /^Open (\S+) in a browser$/m.exec(result.stdout)?.[1]
+    expect(url).toMatch(new RegExp(`^${env.QUIRE}/sites/[A-Za-z0-9]+/handbook$`))
+    expect(result.stdout).toContain(`# Handbook\n\n- [Welcome](${url}/welcome.md)\n`)
+    const page = await fetch(url!)
+    expect(await page.text()).toContain("<h1>Welcome</h1>")
+  }, 180_000)
+
   it("the @gitbook/api block, word for word, does the same through the official client", async () => {
     const result = await run(process.execPath, ["--input-type=module"], readmeBlock("client"), env)
     expect(result, result.stderr).toMatchObject({ code: 0, stderr: "" })

@@ -23,6 +23,7 @@ import { openApiContract } from "./contract-openapi.js"
 import { integrationsContract } from "./contract-integrations.js"
 import { usersContract } from "./contract-users.js"
 import { customFieldsContract } from "./contract-custom-fields.js"
+import { storageChangesContract } from "./contract-storage-changes.js"
 
 export type { StorageLayer, StoragePorts } from "./contract-fixtures.js"
 
@@ -52,8 +53,9 @@ export const storageContract = (name: string, adapter: Layer.Layer<StoragePorts,
     gitSyncContract(layer)
     samlContract(layer)
     translationsContract(layer)
-    customFieldsContract(layer),
-    openApiContract(layer),
+    customFieldsContract(layer)
+    openApiContract(layer)
     integrationsContract(layer)
+    storageChangesContract(layer)
   })
 }

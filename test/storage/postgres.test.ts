@@ -35,7 +35,8 @@ if (await postgresAvailable()) {
           [14, "custom_fields"],
           [15, "saml"],
           [16, "openapi_specs"],
-          [17, "integrations"]
+          [17, "integrations"],
+          [18, "reader_changes"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -44,7 +45,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 17 }])
+        expect(tables).toStrictEqual([{ n: 18 }])
       })
     )
   })

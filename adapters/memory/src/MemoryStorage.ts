@@ -17,6 +17,7 @@ import {
   SiteRepository,
   SpaceRepository,
   Storage,
+  StorageChanges,
   type StoragePorts,
   TeamRepository,
   TokenRepository,
@@ -82,7 +83,8 @@ export const MemoryStorage: { readonly layer: Layer.Layer<StoragePorts> } = {
         Context.add(TranslationRepository, makeMemoryTranslationRepository(store)),
         Context.add(CustomFieldRepository, makeMemoryCustomFieldRepository(store)),
         Context.add(OpenApiSpecRepository, makeMemoryOpenApiSpecRepository(store)),
-        Context.add(IntegrationRepository, makeMemoryIntegrationRepository(store))
+        Context.add(IntegrationRepository, makeMemoryIntegrationRepository(store)),
+        Context.add(StorageChanges, { mark: store.mark })
       )
     )
   )

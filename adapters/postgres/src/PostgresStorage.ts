@@ -13,6 +13,7 @@ import {
 import { Effect, Layer } from "effect"
 import type pg from "pg"
 import { acquirePool } from "./PgPool.js"
+import { notifiedCommits } from "./PgNotifications.js"
 import { makePgReader } from "./PgReader.js"
 
 export interface PostgresStorageOptions {
@@ -48,9 +49,10 @@ const layer = (options: PostgresStorageOptions): Layer.Layer<StoragePorts, Postg
     Effect.map(poolFor(options), (pool) =>
       SqlRepositories.layer.pipe(
         Layer.provide(
-          Layer.merge(
+          Layer.mergeAll(
             runMigrationsWith(options.onMigrated ?? (() => Effect.void)),
-            Layer.succeed(SqlReader, makePgReader(pool))
+            Layer.succeed(SqlReader, makePgReader(pool)),
+            notifiedCommits(pool)
           )
         ),
         Layer.provide(clientOn(pool))

@@ -12,6 +12,7 @@ import {
 } from "@quire/storage-sql"
 import { Effect, Layer } from "effect"
 import { prepareDatabaseFile } from "./databaseFile.js"
+import { dataVersionCommits } from "./dataVersion.js"
 import { makeDirectReader } from "./DirectReader.js"
 
 export interface SqliteStorageOptions {
@@ -67,7 +68,14 @@ const reader = (options: SqliteStorageOptions): Layer.Layer<SqlReader> =>
 /** Every storage port in one SQLite file, migrated when the layer is built. */
 const layer = (options: SqliteStorageOptions): Layer.Layer<StoragePorts, SqliteStorageError> =>
   SqlRepositories.layer.pipe(
-    Layer.provide(Layer.merge(runMigrationsWith(options.onMigrated ?? (() => Effect.void)), reader(options))),
+    Layer.provide(
+      Layer.mergeAll(
+        runMigrationsWith(options.onMigrated ?? (() => Effect.void)),
+        reader(options),
+        // One connection (`:memory:`) has no other connection's commits to learn of.
+        options.filename === ":memory:" ? Layer.empty : dataVersionCommits(options.filename)
+      )
+    ),
     Layer.provide(client(options))
   )
 

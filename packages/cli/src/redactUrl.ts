@@ -9,7 +9,7 @@ const INVITE_PATH = /invites\//i
  * (`shareKey`, `token[]`, `access_token`, `api-key`, `client_secret`, `X-Amz-Signature`, ...) or
  * ends with one of the short ones (`sig`, `auth`, ...) carries a secret.
  */
-const SECRET_WORDS = ["token", "key", "secret", "password", "passwd", "signature", "credential", "session", "jwt", "bearer", "authoriz"]
+const SECRET_WORDS = ["token", "key", "share", "secret", "password", "passwd", "signature", "credential", "session", "jwt", "bearer", "authoriz"]
 const SECRET_ENDINGS = ["sig", "auth", "code", "pwd", "pass"]
 
 const SECRET_NAME = new RegExp(`${SECRET_WORDS.join("|")}|(?:${SECRET_ENDINGS.join("|")})$`)
@@ -19,7 +19,7 @@ const SECRET_NAME = new RegExp(`${SECRET_WORDS.join("|")}|(?:${SECRET_ENDINGS.jo
  * letters (`to_ken`, `auth0`). Each word above holds one of these (`password` holds `pass`), so
  * a name this passes is not a secret one; one it matches is looked at closely.
  */
-const SCANNED_WORDS = ["token", "key", "secret", "pass", "sig", "credential", "session", "jwt", "bearer", "auth", "code", "pwd"]
+const SCANNED_WORDS = ["token", "key", "share", "secret", "pass", "sig", "credential", "session", "jwt", "bearer", "auth", "code", "pwd"]
 const MAYBE_SECRET_NAME = new RegExp(SCANNED_WORDS.map((word) => [...word].join("[^A-Za-z]*")).join("|"), "i")
 
 /**

@@ -18,6 +18,7 @@ import type { TeamRepository } from "./storage/teams/TeamRepository.js"
 import type { TokenRepository } from "./storage/tokens/TokenRepository.js"
 import type { UserRepository } from "./storage/users/UserRepository.js"
 import type { Storage } from "./storage/Storage.js"
+import type { StorageChanges } from "./storage/StorageChanges.js"
 import type { TranslationRepository } from "./storage/translations/TranslationRepository.js"
 import type { CustomFieldRepository } from "./storage/custom-fields/CustomFieldRepository.js"
 import type { OpenApiSpecRepository } from "./storage/openapi/OpenApiSpecRepository.js"
@@ -26,6 +27,7 @@ import type { IntegrationRepository } from "./storage/integrations/IntegrationRe
 /** Every port a storage adapter provides: what the core services need from storage. */
 export type StoragePorts =
   | Storage
+  | StorageChanges
   | UserRepository
   | TokenRepository
   | OrganizationRepository

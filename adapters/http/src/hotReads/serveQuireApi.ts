@@ -8,6 +8,7 @@ import {
 } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Scope } from "effect"
 import { MCP_PATH, McpEndpoint } from "../mcp/McpEndpoint.js"
+import { NodeFastLane } from "../node/NodeFastLane.js"
 import { SiteReaderEndpoint } from "../reader/SiteReaderEndpoint.js"
 import { HotReads } from "./HotReads.js"
 
@@ -20,7 +21,8 @@ const isMcpPath = (url: string) => url.startsWith(MCP_PATH) && (url.length === M
  * which sees a success) and out; every other request goes to the API as it came. Serve the
  * API with this instead of `HttpApiBuilder.serve` to have them (the API is the same without).
  * The organization's MCP server (`McpEndpoint`) answers at `/mcp`, and published sites
- * (`SiteReaderEndpoint`) at theirs, before the API.
+ * (`SiteReaderEndpoint`) at theirs, before the API. Without a `middleware`, the reader's held
+ * answers are given by `NodeServer` before any Effect runs (`NodeFastLane`).
  * Like `HttpApiBuilder.serve`, it passes an absent `middleware` on to `HttpServer.serve` as it is.
  */
 export const serveQuireApi = <R = never>(
@@ -54,7 +56,9 @@ export const serveQuireApi = <R = never>(
         Option.isNone(response) ? api : Effect.catchAllCause(apiMiddleware(Effect.succeed(response.value)), () => api)
       )
     })
-    return HttpServer.serve(app as HttpApp.Default, middleware as (httpApp: HttpApp.Default) => HttpApp.Default<never, R>) as Layer.Layer<
+    const served = HttpServer.serve(app as HttpApp.Default, middleware as (httpApp: HttpApp.Default) => HttpApp.Default<never, R>)
+    // The reader's held answers go out before any Effect runs; with a middleware, they would skip it.
+    return (middleware === undefined ? Layer.provide(served, Layer.succeed(NodeFastLane, reader.fastLane)) : served) as Layer.Layer<
       never,
       never,
       HttpServer.HttpServer | HttpRouter.HttpRouter.DefaultServices | Exclude<R, Scope.Scope | HttpServerRequest.HttpServerRequest>

@@ -46,19 +46,22 @@ export interface Tool {
 
 const asJson = (value: unknown): ToolOutput => ({ text: JSON.stringify(value) })
 
+/** A tool input's JSON Schema, made from the Effect Schema its arguments are decoded with. */
+export const inputSchemaOf = <A, I>(input: Schema.Schema<A, I, never>): Tool["inputSchema"] => {
+  const { $schema: _, ...inputSchema } = JSONSchema.make(input) as unknown as { type: "object" } & Record<string, unknown>
+  return inputSchema
+}
+
 const tool = <A, I>(
   name: string,
   description: string,
   input: Schema.Schema<A, I, never>,
   readOnly: boolean,
   run: (input: A) => Effect.Effect<ToolOutput, DomainError, ToolServices | Actor>
-): Tool => {
-  const { $schema: _, ...inputSchema } = JSONSchema.make(input) as unknown as { type: "object" } & Record<string, unknown>
-  return { name, description, inputSchema, readOnly, call: (args) => Effect.flatMap(validate(input)(args ?? {}), run) }
-}
+): Tool => ({ name, description, inputSchema: inputSchemaOf(input), readOnly, call: (args) => Effect.flatMap(validate(input)(args ?? {}), run) })
 
 /** Exactly one of two optional fields: the first named in the error when neither or both are given. */
-const oneOf = (first: readonly [string, unknown], second: readonly [string, unknown]) =>
+export const oneOf = (first: readonly [string, unknown], second: readonly [string, unknown]) =>
   (first[1] === undefined) === (second[1] === undefined)
     ? Effect.fail(InvalidInput.of(first[0], `give exactly one of "${first[0]}" and "${second[0]}"`))
     : Effect.void

@@ -13,6 +13,7 @@ import { Cause, Context, Effect, Layer, Option, Runtime, Scope } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { ListenOptions } from "node:net"
 import { LazyScope } from "./LazyScope.js"
+import { NodeFastLane } from "./NodeFastLane.js"
 import { NodeServerRequest } from "./NodeServerRequest.js"
 import { writeResponse } from "./writeResponse.js"
 
@@ -131,7 +132,13 @@ export const make = (evaluate: () => Server, options: ListenOptions) =>
           : { _tag: "TcpAddress", hostname: address.address === "::" ? "0.0.0.0" : address.address, port: address.port },
       serve: (app, middleware) =>
         Effect.gen(function* () {
-          const handler = yield* makeHandler(app, middleware)
+          const toApp = yield* makeHandler(app, middleware)
+          const lane = yield* Effect.serviceOption(NodeFastLane)
+          const handler = Option.isNone(lane)
+            ? toApp
+            : (request: IncomingMessage, response: ServerResponse) => {
+                if (!lane.value.answer(request, response)) toApp(request, response)
+              }
           yield* Effect.addFinalizer(() => Effect.sync(() => server.off("request", handler)))
           server.on("request", handler)
         })

@@ -18,15 +18,16 @@ export const renderedBody = (key: string, status: number, contentType: string, t
 })
 
 /**
- * The reader's bodies, kept by what they were made from (the site's `version`, the address, the
- * path), least recently used first out once they take more than `maxBytes`. A body is made once
- * per version of what it shows: a merge moves the version, and the next request makes it anew.
+ * Values holding a body, kept by key, least recently used first out once their bodies take more
+ * than `maxBytes` (one over a quarter of that is not kept). The reader keeps its rendered bodies
+ * so (by the site's `version`, the address and the path: a body is made once per version of
+ * what it shows), and its whole answers (`FastLane`).
  */
-export const makeRenderedBodies = (maxBytes: number) => {
-  const kept = new Map<string, RenderedBody>()
+export const makeRenderedBodies = <V extends { readonly body: Uint8Array } = RenderedBody>(maxBytes: number) => {
+  const kept = new Map<string, V>()
   let bytes = 0
   return {
-    get: (key: string): RenderedBody | undefined => {
+    get: (key: string): V | undefined => {
       const found = kept.get(key)
       if (found !== undefined) {
         kept.delete(key)
@@ -34,7 +35,10 @@ export const makeRenderedBodies = (maxBytes: number) => {
       }
       return found
     },
-    set: (key: string, value: RenderedBody): void => {
+    get size(): number {
+      return kept.size
+    },
+    set: (key: string, value: V): void => {
       if (value.body.byteLength > maxBytes / 4) return
       const before = kept.get(key)
       if (before !== undefined) {

@@ -9,7 +9,7 @@ export interface SiteSpacePages {
 }
 
 /** Pages for AI tools: not hidden from the navigation, not kept out of search and ask (`noIndex`). */
-const forAi = (page: PageEntry) => !page.hidden && !page.noIndex
+export const forAi = (page: PageEntry) => !page.hidden && !page.noIndex
 
 /** Pages for search engines' robots: listed, not `noRobotsIndex`, on a site that is not unlisted. */
 const forRobots = (page: PageEntry) => !page.hidden && !page.noRobotsIndex

@@ -1,4 +1,5 @@
 import { Effect, Exit, FiberRef, Ref } from "effect"
+import { makeCommitCounter } from "@quire/core"
 import { Tables } from "./Tables.js"
 
 /** Marks the fibers of one running transaction; closed when it ends, so late forks do not join it. */
@@ -12,6 +13,8 @@ export interface MemoryStore {
   /** Applies `f` atomically. A thrown error (e.g. a duplicate key) is a defect and changes nothing. */
   readonly write: (f: (tables: Tables) => Tables) => Effect.Effect<void>
   readonly transaction: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** Moves with every commit (see `StorageChanges`). */
+  readonly mark: () => string
 }
 
 /**
@@ -25,6 +28,11 @@ export const makeMemoryStore = Effect.sync((): MemoryStore => {
   const working = Ref.unsafeMake(initial)
   const permit = Effect.unsafeMakeSemaphore(1)
   const current = FiberRef.unsafeMake<TransactionToken | undefined>(undefined)
+
+  const commits = makeCommitCounter()
+  const publish = Effect.flatMap(Ref.get(working), (tables) =>
+    Effect.zipRight(Ref.set(committed, tables), Effect.sync(commits.committed))
+  )
 
   const inTransaction = Effect.map(FiberRef.get(current), (token) => token?.open === true)
 
@@ -49,7 +57,7 @@ export const makeMemoryStore = Effect.sync((): MemoryStore => {
         : permit.withPermits(1)(
             Effect.zipRight(
               applyTo(working, f),
-              Effect.flatMap(Ref.get(working), (tables) => Ref.set(committed, tables))
+              publish
             )
           )
     )
@@ -83,10 +91,10 @@ export const makeMemoryStore = Effect.sync((): MemoryStore => {
       const end = (succeeded: boolean) =>
         Effect.suspend(() => {
           token.open = false
-          return succeeded ? Effect.flatMap(Ref.get(working), (tables) => Ref.set(committed, tables)) : Effect.void
+          return succeeded ? publish : Effect.void
         })
       return permit.withPermits(1)(undoOnFailure(Effect.locally(self, current, token), end))
     })
 
-  return { read, write, transaction }
+  return { read, write, transaction, mark: commits.mark }
 })

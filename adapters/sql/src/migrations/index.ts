@@ -15,6 +15,7 @@ import { customFields } from "./0014_custom_fields.js"
 import { saml } from "./0015_saml.js"
 import { openApiSpecs } from "./0016_openapi_specs.js"
 import { integrations } from "./0017_integrations.js"
+import { readerChanges } from "./0018_reader_changes.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -34,5 +35,6 @@ export const migrations = {
   "0014_custom_fields": customFields,
   "0015_saml": saml,
   "0016_openapi_specs": openApiSpecs,
-  "0017_integrations": integrations
+  "0017_integrations": integrations,
+  "0018_reader_changes": readerChanges
 }

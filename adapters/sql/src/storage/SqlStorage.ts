@@ -1,7 +1,7 @@
 import { SqlClient, TransactionConnection } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import { Storage } from "@quire/core"
-import { type Cause, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { makeCommitCounter, Storage, StorageChanges } from "@quire/core"
+import { type Cause, Context, Duration, Effect, Layer, Option, Schedule } from "effect"
 import { isRetryable } from "./retryable.js"
 
 const isSqlError = (error: unknown): error is SqlError => error instanceof SqlError
@@ -40,6 +40,8 @@ const RETRIES = Schedule.exponential(Duration.millis(2)).pipe(
  */
 export const makeSqlStorage = Effect.gen(function* () {
   const sql = yield* SqlClient
+  const commits = makeCommitCounter()
+  const foreign = yield* ForeignCommits
   const begin: Effect.Effect<void, SqlError> = sql.onDialectOrElse({
     sqlite: () => Effect.asVoid(sql`UPDATE write_lock SET id = id`),
     pg: () => Effect.asVoid(sql`SET TRANSACTION ISOLATION LEVEL SERIALIZABLE`),
@@ -54,6 +56,7 @@ export const makeSqlStorage = Effect.gen(function* () {
     ) as Effect.Effect<A, E | Retry, R>
     return attempt.pipe(
       Effect.retry({ schedule: RETRIES, while: (error) => error instanceof Retry }),
+      Effect.tap(() => Effect.sync(commits.committed)),
       // Still colliding after every retry: the last attempt's defect, as it was.
       Effect.catchIf(
         (error): error is Retry => error instanceof Retry,
@@ -66,9 +69,19 @@ export const makeSqlStorage = Effect.gen(function* () {
     Effect.flatMap(Effect.serviceOption(TransactionConnection), (outer) =>
       Option.isNone(outer) ? outermost(self) : Effect.catchIf(sql.withTransaction(self), isSqlError, Effect.die)
     ) as Effect.Effect<A, E, R>
-  return Storage.of({ transaction })
+  const changes = StorageChanges.of({ mark: () => `${commits.mark()}.${foreign.mark()}` })
+  return Context.make(Storage, Storage.of({ transaction })).pipe(Context.add(StorageChanges, changes))
 })
 
-export const SqlStorage: { readonly layer: Layer.Layer<Storage, never, SqlClient> } = {
-  layer: Layer.effect(Storage, makeSqlStorage)
+/**
+ * What tells this process that another connection committed (see `StorageChanges`): SQLite's
+ * data version, Postgres' notifications. By default, nothing: only this process's own commits
+ * (counted by `SqlStorage`) move the mark, which is right for one connection (`:memory:`).
+ */
+export class ForeignCommits extends Context.Reference<ForeignCommits>()("@quire/storage-sql/ForeignCommits", {
+  defaultValue: (): { readonly mark: () => string } => ({ mark: () => "" })
+}) {}
+
+export const SqlStorage: { readonly layer: Layer.Layer<Storage | StorageChanges, never, SqlClient> } = {
+  layer: Layer.effectContext(makeSqlStorage)
 }

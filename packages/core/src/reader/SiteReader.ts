@@ -3,6 +3,7 @@ import { parseDocument } from "../content/markdown/parseDocument.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import { renderPageById, renderRevision } from "../content/tree/render/renderRevision.js"
+import { revisionReads } from "../content-scope/revisionReads.js"
 import type { RevisionPage, RevisionPageDocument } from "../content/tree/render/wire.js"
 import { unrestricted } from "../policy/Authorized.js"
 import { searchWindow } from "../search/inputs.js"
@@ -166,7 +167,11 @@ export class SiteReader extends Effect.Service<SiteReader>()("@quire/core/SiteRe
         })
       )
 
-    return { open, pages, page, pageById, search }
+    /** A file of a site space's current content, with its bytes; one it does not hold is `NotFound`. */
+    const file = (siteSpace: ReaderSiteSpace, fileId: string) =>
+      unrestricted(WHY, revisionReads(engine, urlsOf(siteSpace.spaceId), siteSpace.revisionId).fileBytes(fileId))
+
+    return { open, pages, page, pageById, search, file }
   }),
   dependencies: [ContentEngine.Default]
 }) {}
