@@ -22,7 +22,12 @@ const combine = (rounds: ReadonlyArray<WrkFigures>): Throughput => ({
  * tenants, CPU frequency); measured one after the other in a single long run each, the two
  * servers met different machines and the ratio moved by ±15% from run to run.
  */
-export const alternatingLoad = (context: BenchContext, name: string, paths: ReadonlyArray<string>) => {
+export const alternatingLoad = (
+  context: BenchContext,
+  name: string,
+  paths: ReadonlyArray<string>,
+  options: { readonly accept?: string | undefined } = {}
+) => {
   const { config } = context
   const pathsFile = join(context.dir, `${name}-paths.txt`)
   writeFileSync(pathsFile, `${paths.join("\n")}\n`)
@@ -33,6 +38,7 @@ export const alternatingLoad = (context: BenchContext, name: string, paths: Read
       logFile: join(context.dir, "wrk.log"),
       baseUrl: target.url,
       token: target.token,
+      accept: options.accept,
       pathsFile,
       seconds,
       connections: config.connections,
@@ -58,6 +64,12 @@ export const alternatingLoad = (context: BenchContext, name: string, paths: Read
     return figures
   }
 
+  /** Each server's rounds as one figure. */
+  const figures = (): { readonly quire: Throughput; readonly baseline: Throughput } => {
+    if (rounds.quire.length === 0 || rounds.baseline.length === 0) throw new Error(`${name}: a server was not measured`)
+    return { quire: combine(rounds.quire), baseline: combine(rounds.baseline) }
+  }
+
   return {
     run: async (quire: Target, baseline: Target) => {
       console.log(`${name}: ${config.rounds} rounds of ${roundSeconds} s measured on each server, alternating …`)
@@ -70,10 +82,9 @@ export const alternatingLoad = (context: BenchContext, name: string, paths: Read
         )
       }
     },
+    figures,
     result: (): SectionResult => {
-      if (rounds.quire.length === 0 || rounds.baseline.length === 0) throw new Error(`${name}: a server was not measured`)
-      const quire = combine(rounds.quire)
-      const baseline = combine(rounds.baseline)
+      const { quire, baseline } = figures()
       const ratio = (a: number, b: number) => (a / b).toFixed(3)
       return {
         json: { quire, baseline, ratio: round(quire.rps / baseline.rps) },

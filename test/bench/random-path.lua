@@ -1,5 +1,7 @@
 -- GET over paths picked at random from a file, one path a line (e.g. /v1/spaces/{id}).
--- Arguments (after `--`): <paths file> <bearer token>.
+-- Arguments (after `--`): <paths file> <bearer token> [Accept header].
+-- An empty token sends no Authorization header (a visitor of a published site has none);
+-- the Accept header is application/json unless given.
 -- done() prints one line `BENCH_JSON {...}` that wrk.ts parses.
 
 local thread_number = 0
@@ -12,9 +14,9 @@ end
 local requests = {}
 
 function init(args)
-  local paths_file, token = args[1], args[2]
-  wrk.headers["Authorization"] = "Bearer " .. token
-  wrk.headers["Accept"] = "application/json"
+  local paths_file, token, accept = args[1], args[2], args[3]
+  if token ~= "" then wrk.headers["Authorization"] = "Bearer " .. token end
+  wrk.headers["Accept"] = accept or "application/json"
   for path in io.lines(paths_file) do
     if path ~= "" then
       -- Built once: formatting a request per call would load wrk, not the server.

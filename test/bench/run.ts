@@ -19,6 +19,7 @@ import { importSection } from "./import/importSection.js"
 import { inProcessSection } from "./inProcessSection.js"
 import { listSpacesSection } from "./listSpaces.js"
 import { mergeChangeRequestSection } from "./mergeChangeRequest.js"
+import { publishedPageSection } from "./publishedPage.js"
 import { POSTGRES_ADMIN_URL, postgresReachable } from "./postgresDatabase.js"
 import { stopAll } from "./processes.js"
 import { DEFAULT_CORPUS, generateCorpus } from "./search/corpus.js"
@@ -37,6 +38,7 @@ const config = readConfig()
 const SECTIONS: ReadonlyArray<readonly [key: string, make: (context: BenchContext) => Section]> = [
   ["getSpaceById", getSpaceByIdSection],
   ["getPageById", getPageByIdSection],
+  ["publishedPage", publishedPageSection],
   ["listSpaces", listSpacesSection],
   ["mergeChangeRequest", mergeChangeRequestSection],
   ["search", searchSection],

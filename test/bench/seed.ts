@@ -6,6 +6,7 @@ import { RENDERED_PAGES_TABLE } from "./baselineSpace.js"
 import type { Corpus } from "./search/corpus.js"
 import { type SeededCorpus, seedCorpus } from "./search/seedCorpus.js"
 import { type ContentSpace, seedContentSpaces } from "./seedContent.js"
+import { type PublishedSite, seedPublishedSite } from "./seedSite.js"
 
 export interface Seeded {
   readonly filename: string
@@ -18,6 +19,8 @@ export interface Seeded {
   readonly viaBulk: number
   /** Spaces of 10 and 10,000 pages, in an organization of their own, and their page ids. */
   readonly content: ReadonlyArray<ContentSpace>
+  /** A published public site with a section per content space (`seedSite.ts`). */
+  readonly site: PublishedSite
   /** The search corpus in an organization of its own, when the search section runs. */
   readonly search: SeededCorpus | undefined
   readonly seconds: number
@@ -161,6 +164,7 @@ export const seed = async (options: SeedOptions): Promise<Seeded> => {
       viaService,
       viaBulk: bulkIds.length,
       content: result.content,
+      site: result.site,
       search: result.search,
       seconds: (performance.now() - started) / 1000
     }
@@ -177,8 +181,9 @@ const seedAsUser = (options: SeedOptions) =>
       Effect.gen(function* () {
         const spaces = yield* asUser(options, user.id, token)
         const content = yield* seedContentSpaces(CONTENT_SIZES)
+        const site = yield* seedPublishedSite(content)
         const search = options.searchCorpus === undefined ? undefined : yield* seedCorpus(options.searchCorpus)
-        return { ...spaces, content, search }
+        return { ...spaces, content, site, search }
       }),
       Actor,
       user

@@ -83,7 +83,10 @@ export const parseWrkOutput = (stdout: string): WrkFigures => {
  */
 export const runWrk = async (options: {
   readonly baseUrl: string
+  /** Sent as a bearer token; none when empty. */
   readonly token: string
+  /** The Accept header (application/json unless given). */
+  readonly accept?: string | undefined
   /** One request path a line, e.g. `/v1/spaces/{id}`. */
   readonly pathsFile: string
   readonly seconds: number
@@ -108,7 +111,8 @@ export const runWrk = async (options: {
     options.baseUrl,
     "--",
     options.pathsFile,
-    options.token
+    options.token,
+    ...(options.accept === undefined ? [] : [options.accept])
   ]
   const { code, output: stdout } = await runPinned({
     name: "wrk",
