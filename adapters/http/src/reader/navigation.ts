@@ -1,4 +1,4 @@
-import { defaultCustomizations, joinPath, type LocatedPath, type ReaderSite, type ReaderSiteSpace, type RevisionPage } from "@quire/core"
+import { defaultCustomizations, firstDocument, joinPath, type LocatedPath, type ReaderSite, type ReaderSiteSpace, type RevisionPage } from "@quire/core"
 import type { ReaderChrome, ReaderLink, ReaderNavEntry, ReaderSiteLook } from "./html/views.js"
 
 /** A document page of a site space and where it is read. */
@@ -16,12 +16,9 @@ export interface PageEntry {
 const childrenOf = (page: RevisionPage): ReadonlyArray<RevisionPage> =>
   "pages" in page ? (page.pages as ReadonlyArray<RevisionPage>) : []
 
-/** The first document page at the root level: what the site space's own address shows. */
-const firstDocument = (pages: ReadonlyArray<RevisionPage>) => pages.find((p) => p.type === "document")
-
 /**
- * Where a site space's pages are read: `<base>/<site space>/<page path>`, the first document
- * page of the root level at the site space's own address.
+ * Where a site space's pages are read: `<base>/<site space>/<page path>`, its first document
+ * page (depth first) at the site space's own address.
  */
 export const pageHrefs = (base: string, siteSpace: ReaderSiteSpace, pages: ReadonlyArray<RevisionPage>) => {
   const first = firstDocument(pages)
@@ -56,7 +53,29 @@ export const documentPages = (base: string, siteSpace: ReaderSiteSpace, pages: R
   return out
 }
 
-/** The sidebar: the tree without hidden pages, open down to `currentId`. */
+/** A sidebar of at most this many entries holds the whole tree; a larger one only the way to the current page. */
+export const SIDEBAR_FULL_MAX = 300
+
+const countVisible = (level: ReadonlyArray<RevisionPage>): number =>
+  level.reduce((n, page) => ("hidden" in page && page.hidden === true ? n : n + 1 + countVisible(childrenOf(page))), 0)
+
+/** The ids of the pages from the root level down to `id`, `id` included; empty when it is not in the tree. */
+const chainTo = (level: ReadonlyArray<RevisionPage>, id: string | undefined): ReadonlyArray<string> => {
+  if (id === undefined) return []
+  for (const page of level) {
+    if (page.id === id) return [id]
+    const below = chainTo(childrenOf(page), id)
+    if (below.length > 0) return [page.id, ...below]
+  }
+  return []
+}
+
+/**
+ * The sidebar: the tree without hidden pages, open down to `currentId`. A tree of more than
+ * `SIDEBAR_FULL_MAX` entries is not sent whole (a 10,000-page space would make every page a
+ * megabyte of links): the root level, and the children of the pages on the way to the current
+ * one and of the current one; a group left closed so links to its first page.
+ */
 export const sidebarOf = (
   base: string,
   siteSpace: ReaderSiteSpace,
@@ -64,17 +83,21 @@ export const sidebarOf = (
   currentId: string | undefined
 ): ReadonlyArray<ReaderNavEntry> => {
   const href = pageHrefs(base, siteSpace, pages)
+  const whole = countVisible(pages) <= SIDEBAR_FULL_MAX
+  const chain = new Set(chainTo(pages, currentId))
   const entries = (level: ReadonlyArray<RevisionPage>): ReadonlyArray<ReaderNavEntry> =>
     level.flatMap((page): ReadonlyArray<ReaderNavEntry> => {
       if ("hidden" in page && page.hidden === true) return []
-      const children = entries(childrenOf(page))
+      const open = chain.has(page.id)
+      const children = whole || open ? entries(childrenOf(page)) : []
       const current = page.id === currentId
-      const open = current || children.some((c) => c.open)
       switch (page.type) {
         case "document":
           return [{ title: page.title, href: href(page), external: false, current, open, pages: children }]
-        case "group":
-          return [{ title: page.title, external: false, current, open, pages: children }]
+        case "group": {
+          const first = whole || open ? undefined : firstDocument(pages, page.id)
+          return [{ title: page.title, href: first === undefined ? undefined : href(first as { id: string; path: string }), external: false, current, open, pages: children }]
+        }
         case "link":
           return page.href === undefined ? [] : [{ title: page.title, href: page.href, external: true, current, open, pages: [] }]
         default:

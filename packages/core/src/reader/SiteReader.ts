@@ -20,6 +20,7 @@ import { SiteRepository } from "../storage/sites/SiteRepository.js"
 import type { Structure } from "../sites/structure/Structure.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import type { ReaderSite, ReaderSiteSpace, SiteLocation } from "./ReaderSite.js"
+import { firstDocument } from "./firstDocument.js"
 import { type ShownSpace, visibleSections } from "./visibleSections.js"
 
 /** A document page of a site space, with its markdown. */
@@ -131,7 +132,10 @@ export class SiteReader extends Effect.Service<SiteReader>()("@quire/core/SiteRe
         return { page, markdown, body: bodyOf(markdown) } satisfies ReaderPage
       })
 
-    /** The document page at `path` in a site space (`""`: its first page); a group, a link or nothing there is `NotFound`. */
+    /**
+     * The document page at `path` in a site space: `""` and a group show their first document
+     * page, depth first (`firstDocument`); a link or nothing there is `NotFound`.
+     */
     const page = (siteSpace: ReaderSiteSpace, path: string) =>
       unrestricted(
         WHY,
@@ -139,8 +143,10 @@ export class SiteReader extends Effect.Service<SiteReader>()("@quire/core/SiteRe
           `reader-page\u0000${siteSpace.spaceId}\u0000${siteSpace.revisionId}\u0000${path}`,
           Effect.gen(function* () {
             const tree = yield* treeOf(siteSpace)
-            const found = yield* tree.pageByPath(path)
-            return yield* documentPage(siteSpace, found?.id, path)
+            const found = path === "" ? undefined : yield* tree.pageByPath(path)
+            if (path !== "" && found?.type !== "group") return yield* documentPage(siteSpace, found?.id, path)
+            const shown = firstDocument(yield* pages(siteSpace), found?.id)
+            return yield* documentPage(siteSpace, shown?.id, path)
           })
         )
       )

@@ -1,3 +1,4 @@
+export * from "./firstDocument.js"
 export * from "./locatePath.js"
 export * from "./ReaderSite.js"
 export * from "./SiteReader.js"
