@@ -16,7 +16,7 @@ import { Context, Effect, Layer } from "effect"
 import { type InputLimitOptions, InputLimits } from "../input/InputLimits.js"
 import { isolated } from "../isolated.js"
 import type { NodeFastLane } from "../node/NodeFastLane.js"
-import { type FastAnswer, fastKey, writeFastAnswer } from "./fastAnswers.js"
+import { type FastAnswer, fastKey, type HeldAnswer, held, writeFastAnswer } from "./fastAnswers.js"
 import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from "./html/layout.js"
 import type { ReaderSearchView } from "./html/views.js"
 import { makeSiteMcp, SITE_MCP_PATH } from "./mcp/SiteMcp.js"
@@ -69,7 +69,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
     const publicUrl = new URL(urls.base)
     const secure = publicUrl.protocol === "https:"
     const bodies = makeRenderedBodies(KEPT_BYTES)
-    const fastAnswers = makeRenderedBodies<FastAnswer>(KEPT_BYTES)
+    const fastAnswers = makeRenderedBodies<HeldAnswer>(KEPT_BYTES)
     const changes = yield* StorageChanges
 
     /** A body kept under `key`, made by `make` when it is not. */
@@ -252,7 +252,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
      */
     const answerRoute = (request: HttpServerRequest.HttpServerRequest, route: ReaderRoute) =>
       Effect.map(answerOnce(request, route, changes.mark()), ({ answer, response }) => {
-        if (answer !== undefined) fastAnswers.set(fastKey(request.headers.host, request.url, request.headers.cookie), answer)
+        if (answer !== undefined) fastAnswers.set(fastKey(request.headers.host, request.url, request.headers.cookie), held(answer))
         return response
       })
 
@@ -299,7 +299,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
       answer: (request: IncomingMessage, response: ServerResponse): boolean => {
         if (fastAnswers.size === 0 || (request.method !== "GET" && request.method !== "HEAD")) return false
         const found = fastAnswers.get(fastKey(request.headers.host, request.url ?? "", request.headers.cookie))
-        if (found === undefined || found.mark !== changes.mark()) return false
+        if (found === undefined || found.answer.mark !== changes.mark()) return false
         writeFastAnswer(found, request, response)
         return true
       }
