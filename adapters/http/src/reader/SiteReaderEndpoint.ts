@@ -21,8 +21,8 @@ import { renderNotFoundHtml, renderPageHtml, renderSearchHtml } from "./html/lay
 import type { ReaderSearchView } from "./html/views.js"
 import { makeSiteMcp, SITE_MCP_PATH } from "./mcp/SiteMcp.js"
 import { chromeOf, documentPages, neighbours, SEARCH_SEGMENT, sidebarOf } from "./navigation.js"
-import { type ReaderRoute, readerRoute } from "./readerRoute.js"
-import { FILES_SEGMENT, readerMarkdown } from "./readerLinks.js"
+import { type ReaderRoute, readerRoute, SITES_PREFIX } from "./readerRoute.js"
+import { FILES_SEGMENT, linkReaderMarkdown } from "./readerLinks.js"
 import { fileDownload } from "../content/fileDownload.js"
 import { makeRenderedBodies, type RenderedBody, renderedBody } from "./renderedBodies.js"
 import { llmsFullTxt, llmsTxt, markdownHref, robotsTxt, type SiteSpacePages, sitemapXml } from "./siteTexts.js"
@@ -67,6 +67,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
     const mcp = yield* makeSiteMcp(limits)
     const urls = yield* Urls
     const publicUrl = new URL(urls.base)
+    const publicHost = publicUrl.host
     const secure = publicUrl.protocol === "https:"
     const bodies = makeRenderedBodies(KEPT_BYTES)
     const fastAnswers = makeRenderedBodies<HeldAnswer>(KEPT_BYTES)
@@ -107,8 +108,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
         const read = yield* reader.page(located.siteSpace, located.pagePath)
         const entry = entries.find((e) => e.id === read.page.id)
         const root = siteSpaceRoot(route)(located.siteSpace)
-        const hrefs = new Map(entries.map((e) => [e.id, e.href]))
-        const body = readerMarkdown(read.body, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
+        const body = linkReaderMarkdown(entries, root)(read.body)
         const view = {
           ...chromeOf(site, route.base, located, read.page.noRobotsIndex === true),
           sidebar: sidebarOf(route.base, located.siteSpace, tree, read.page.id),
@@ -126,11 +126,7 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
 
     /** A page's markdown with the reader's links (see `readerMarkdown`). */
     const linkedMarkdown = (route: ReaderRoute, siteSpace: ReaderSiteSpace, markdown: string) =>
-      Effect.map(pagesOf(siteSpace, route), ({ entries }) => {
-        const hrefs = new Map(entries.map((e) => [e.id, e.href]))
-        const root = siteSpaceRoot(route)(siteSpace)
-        return readerMarkdown(markdown, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
-      })
+      Effect.map(pagesOf(siteSpace, route), ({ entries }) => linkReaderMarkdown(entries, siteSpaceRoot(route)(siteSpace))(markdown))
 
     const markdownBody = (site: ReaderSite, route: ReaderRoute, located: LocatedPath) =>
       Effect.gen(function* () {
@@ -298,6 +294,8 @@ export const siteReaderEndpointLayer = (limits: InputLimitOptions) => Layer.effe
     const fastLane = {
       answer: (request: IncomingMessage, response: ServerResponse): boolean => {
         if (fastAnswers.size === 0 || (request.method !== "GET" && request.method !== "HEAD")) return false
+        // The API's requests (on the public host, outside /sites/) pass at the cost of two comparisons.
+        if (request.headers.host === publicHost && request.url?.startsWith(SITES_PREFIX) !== true) return false
         const found = fastAnswers.get(fastKey(request.headers.host, request.url ?? "", request.headers.cookie))
         if (found === undefined || found.answer.mark !== changes.mark()) return false
         writeFastAnswer(found, request, response)

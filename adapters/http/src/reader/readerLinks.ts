@@ -22,3 +22,10 @@ export const readerMarkdown = (
 
 /** Where the reader serves a site space's files: `<site space>/~files/<id>`. */
 export const FILES_SEGMENT = "~files"
+
+/** `readerMarkdown` for a site space whose pages are `entries` and whose address is `root`. */
+export const linkReaderMarkdown = (entries: ReadonlyArray<{ readonly id: string; readonly href: string }>, root: string) => {
+  const hrefs = new Map(entries.map((e) => [e.id, e.href]))
+  return (markdown: string): string =>
+    readerMarkdown(markdown, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
+}

@@ -19,7 +19,7 @@ export const renderedBody = (key: string, status: number, contentType: string, t
 
 /**
  * Values holding a body, kept by key, least recently used first out once their bodies take more
- * than `maxBytes` (one over a quarter of that is not kept). The reader keeps its rendered bodies
+ * than `maxBytes` with their keys (one over a quarter of that is not kept). The reader keeps its rendered bodies
  * so (by the site's `version`, the address and the path: a body is made once per version of
  * what it shows), and its whole answers (`FastLane`).
  */
@@ -39,18 +39,20 @@ export const makeRenderedBodies = <V extends { readonly body: Uint8Array } = Ren
       return kept.size
     },
     set: (key: string, value: V): void => {
-      if (value.body.byteLength > maxBytes / 4) return
+      // A key counts too: a held answer's key is a whole URL and cookie, which a client chooses.
+      const size = (k: string, v: V) => k.length + v.body.byteLength
+      if (size(key, value) > maxBytes / 4) return
       const before = kept.get(key)
       if (before !== undefined) {
-        bytes -= before.body.byteLength
+        bytes -= size(key, before)
         kept.delete(key)
       }
       kept.set(key, value)
-      bytes += value.body.byteLength
+      bytes += size(key, value)
       for (const [oldest, body] of kept) {
         if (bytes <= maxBytes) break
         kept.delete(oldest)
-        bytes -= body.body.byteLength
+        bytes -= size(oldest, body)
       }
     }
   }

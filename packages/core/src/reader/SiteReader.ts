@@ -19,7 +19,7 @@ import type { SiteRecord } from "../storage/sites/SiteRecord.js"
 import { SiteRepository } from "../storage/sites/SiteRepository.js"
 import type { Structure } from "../sites/structure/Structure.js"
 import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
-import type { ReaderSite, ReaderSiteSpace, SiteLocation } from "./ReaderSite.js"
+import { type ReaderSite, type ReaderSiteSpace, type SiteLocation, siteSpacesOf } from "./ReaderSite.js"
 import { firstDocument } from "./firstDocument.js"
 import { type ShownSpace, visibleSections } from "./visibleSections.js"
 
@@ -163,13 +163,9 @@ export class SiteReader extends Effect.Service<SiteReader>()("@quire/core/SiteRe
         WHY,
         Effect.gen(function* () {
           const window = yield* searchWindow(input)
-          const ids = [...new Set(site.sections.flatMap((s) => s.siteSpaces.map((x) => x.spaceId)))]
-          const records = []
-          for (const id of ids) {
-            const record = yield* spaces.findById(id)
-            if (Option.isSome(record)) records.push(record.value)
-          }
-          return (yield* inSpaces(records, window)) as SearchPage<SearchSpaceResult>
+          // The spaces as `open` read them: the revisions the visitor was shown.
+          const shown = new Map(siteSpacesOf(site).map((x) => [x.spaceId, { id: x.spaceId, revisionId: x.revisionId, title: x.title }]))
+          return (yield* inSpaces([...shown.values()], window)) as SearchPage<SearchSpaceResult>
         })
       )
 

@@ -22,6 +22,9 @@ export interface SearchPage<A> {
 
 export const nextOf = (window: SearchWindow, more: boolean) => (more ? { page: encodeCursor([window.offset + window.limit]) } : undefined)
 
+/** What a search needs of a space: its id, the revision it reads, its title (a group's). */
+export type SearchedSpace = Pick<SpaceRecord, "id" | "revisionId" | "title">
+
 /**
  * Searching spaces someone has already decided the reader may read: the organization's search
  * (the caller's visible spaces) and a published site's (the spaces its visitor is shown).
@@ -59,13 +62,13 @@ export const makeSpacesSearch = Effect.gen(function* () {
    * A window of the results in `visible` (spaces the caller may read, decided by the caller of
    * this), grouped by space in the order of their best page.
    */
-  const inSpaces = (visible: ReadonlyArray<SpaceRecord>, window: SearchWindow) =>
+  const inSpaces = (visible: ReadonlyArray<SearchedSpace>, window: SearchWindow) =>
     Effect.gen(function* () {
       const byId = new Map(visible.map((s) => [s.id, s]))
       const query = parseQuery(window.query)
       const found = yield* hits(query, visible.map((s) => s.id), window)
       const located = yield* locate(new Map(visible.map((s) => [s.id, s.revisionId])), found.slice(0, window.limit))
-      const groups = new Map<SpaceId, { space: SpaceRecord; pages: Array<SearchPageResult>; score: number }>()
+      const groups = new Map<SpaceId, { space: SearchedSpace; pages: Array<SearchPageResult>; score: number }>()
       located.forEach((hit, i) => {
         const spaceId = hit.hit.spaceId
         let group = groups.get(spaceId)

@@ -1,7 +1,7 @@
 import { joinPath, locatePath, NotFound, type ReaderPage, type ReaderSite, type ReaderSiteSpace, type SiteReader } from "@quire/core"
 import { Effect } from "effect"
 import { documentPages, type PageEntry } from "../navigation.js"
-import { FILES_SEGMENT, readerMarkdown } from "../readerLinks.js"
+import { linkReaderMarkdown } from "../readerLinks.js"
 import { type SiteSpacePages, forAi } from "../siteTexts.js"
 
 /** A site opened for one visitor, and the address the request reached it at (URLs are made from it). */
@@ -62,11 +62,7 @@ export const sitePathOf = (opened: OpenedSite, text: string): string | undefined
 
 /** A page's markdown as the reader serves it at `<page>.md`: its links to pages and files made the reader's addresses. */
 export const servedMarkdown = (opened: OpenedSite, siteSpace: ReaderSiteSpace, read: ReaderPage): Effect.Effect<string> =>
-  Effect.map(pagesOf(opened, siteSpace), (entries) => {
-    const hrefs = new Map(entries.map((e) => [e.id, e.href]))
-    const root = siteSpaceRoot(opened, siteSpace)
-    return readerMarkdown(read.markdown, (id) => hrefs.get(id), (id) => `${root}/${FILES_SEGMENT}/${encodeURIComponent(id)}`)
-  })
+  Effect.map(pagesOf(opened, siteSpace), (entries) => linkReaderMarkdown(entries, siteSpaceRoot(opened, siteSpace))(read.markdown))
 
 /** The markdown of the document page at `text` (see `sitePathOf`), as the reader serves it; anything else is `NotFound`. */
 export const readByPath = (opened: OpenedSite, text: string) =>
