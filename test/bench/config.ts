@@ -44,6 +44,8 @@ export interface BenchConfig {
   readonly searchRuns: number
   /** Spaces of the search corpus (100 pages each). */
   readonly searchSpaces: number
+  /** Only these query classes in the search section (`BENCH_SEARCH_CLASSES=rare,medium`); unset, all of them. */
+  readonly searchClasses: ReadonlyArray<string> | undefined
 }
 
 const positive = (name: string, fallback: number): number => {
@@ -72,8 +74,8 @@ const quireFrom = (): BenchConfig["quireFrom"] => {
   return raw
 }
 
-const only = (): ReadonlyArray<string> | undefined => {
-  const raw = process.env.BENCH_ONLY
+const names = (variable: string): ReadonlyArray<string> | undefined => {
+  const raw = process.env[variable]
   if (raw === undefined || raw.trim() === "") return undefined
   return raw.split(",").map((key) => key.trim())
 }
@@ -96,7 +98,8 @@ export const readConfig = (): BenchConfig => ({
   keepLogsDir: process.env.BENCH_KEEP_LOGS || undefined,
   quireFrom: quireFrom(),
   startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7)),
-  only: only(),
+  only: names("BENCH_ONLY"),
   searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
-  searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200))
+  searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200)),
+  searchClasses: names("BENCH_SEARCH_CLASSES")
 })

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
-import { MAX_TOKEN_LENGTH, tokenSpans, tokenText } from "../../packages/core/src/content/search/searchTokens.js"
+import { foldWord, MAX_TOKEN_LENGTH, tokenSpans, tokenText } from "../../packages/core/src/content/search/searchTokens.js"
 import { MIN_PREFIX_LENGTH, parseQuery } from "../../packages/core/src/search/parseQuery.js"
 import { MARK_CLOSE, MARK_OPEN, SNIPPET_LENGTH, snippet } from "../../packages/core/src/search/snippet.js"
 import type { SearchQuery, SearchTerm } from "../../packages/core/src/storage/search/SearchRecords.js"
@@ -49,6 +49,13 @@ describe("searchTokens", () => {
     expect(tokenText(s.toUpperCase())).toBe(tokenText(s))
     expect(tokenText(strip(s))).toBe(tokenText(s))
     expect(tokenText(s.normalize("NFD"))).toBe(tokenText(s))
+  })
+
+  prop("ASCII text gives the words the general folding gives, where they are", [fc.string({ unit: fc.oneof(fc.char(), punctuation), maxLength: 300 })], (s) => {
+    const expected = [...s.matchAll(/[A-Za-z0-9]+/g)]
+      .filter((run) => run[0].length <= MAX_TOKEN_LENGTH)
+      .map((run) => ({ token: foldWord(run[0]), start: run.index, end: run.index + run[0].length, cjk: false }))
+    expect(tokenSpans(s)).toEqual(expected)
   })
 
   it("splits CJK into characters and code at its punctuation", () => {

@@ -49,3 +49,8 @@ export const measureHttpClass = async (
   const latency = await measureLatency(runs, warmup, (i) => searchOverHttp(target, paths[scope], queryClass.queries[i % queryClass.queries.length]!))
   return { ...latency, results }
 }
+
+/** `times` untimed requests of the class's queries in turn. */
+export const warmUp = async (target: Target, path: string, queryClass: QueryClass, times: number): Promise<void> => {
+  for (let i = 0; i < times; i++) await searchOverHttp(target, path, queryClass.queries[i % queryClass.queries.length]!)
+}

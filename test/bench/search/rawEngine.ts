@@ -1,4 +1,4 @@
-import type { Corpus, QueryClass } from "./corpus.js"
+import type { QueryClass } from "./corpus.js"
 import { type Latency, measureLatency } from "./latency.js"
 import type { RawPlan, Scope } from "./rawQuery.js"
 
@@ -24,13 +24,13 @@ export interface RawClassFigures {
 /** p50/p99 of every class in both scopes; each class's queries in turn. */
 export const measureRawEngine = async (
   engine: RawEngine,
-  corpus: Corpus,
+  classes: ReadonlyArray<QueryClass>,
   scopes: Readonly<Record<Scope, ReadonlyArray<string>>>,
   runs: number,
   warmup: number
 ): Promise<ReadonlyMap<string, RawClassFigures>> => {
   const figures = new Map<string, RawClassFigures>()
-  for (const queryClass of corpus.classes) {
+  for (const queryClass of classes) {
     const perScope = {} as Record<Scope, Latency & { rows: number }>
     const errors = new Set<string>()
     for (const scope of ["org", "space"] as const) {

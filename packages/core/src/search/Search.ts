@@ -5,7 +5,6 @@ import { Access } from "../policy/Access.js"
 import { authorized, unrestricted } from "../policy/Authorized.js"
 import type { OrganizationId, SpaceId } from "../shared/ids.js"
 import { Urls } from "../shared/Urls.js"
-import { SpaceRepository } from "../storage/spaces/SpaceRepository.js"
 import { Storage } from "../storage/Storage.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { type SearchInput, searchWindow } from "./inputs.js"
@@ -13,6 +12,7 @@ import { renderPageHit } from "./render.js"
 import type { SearchPageResult } from "./SearchResult.js"
 import { makeSpacesSearch, nextOf, type SearchPage } from "./spacesSearch.js"
 import { parseQuery } from "./parseQuery.js"
+import { makeSearchedSpaces } from "./searchedSpaces.js"
 
 /**
  * Full-text search of a space's current content, or of every space of an organization the
@@ -22,12 +22,12 @@ import { parseQuery } from "./parseQuery.js"
 export class Search extends Effect.Service<Search>()("@quire/core/Search", {
   effect: Effect.gen(function* () {
     const access = yield* Access
-    const spaces = yield* SpaceRepository
     const urls = yield* Urls
     const storage = yield* Storage
     const indexer = yield* SearchIndexer
 
     const { hits, locate, inSpaces } = yield* makeSpacesSearch
+    const searchedSpaces = yield* makeSearchedSpaces
 
     const space = (spaceId: SpaceId, input: SearchInput) =>
       authorized(
@@ -53,7 +53,7 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
           const window = yield* searchWindow(input)
           const { member } = yield* access.organization(organizationId)
           // Guests have no level on any content.
-          const visible = member.role === null ? [] : yield* spaces.all(organizationId, member.role !== "admin")
+          const visible = member.role === null ? [] : yield* searchedSpaces(organizationId, member.role !== "admin")
           return yield* inSpaces(visible, window)
         })
       )

@@ -42,6 +42,11 @@ export class LruCache<K, V> {
     this.total -= this.weigh(value)
   }
 
+  clear(): void {
+    this.entries.clear()
+    this.total = 0
+  }
+
   get size(): number {
     return this.entries.size
   }
