@@ -21,6 +21,13 @@ const scenario = Effect.gen(function* () {
   // An unknown revision is NotFound.
   const missing = yield* Effect.flip(engine.tree("nope"))
   expect(missing._tag).toBe("NotFound")
+  // A kept tree reads as the tree does, per revision, and is the same tree when asked again.
+  const keptOurs = yield* engine.keptTree(ours.revision.id)
+  expect(yield* keptOurs.body("a")).toBe("One, ours.\n\nTwo.\n")
+  expect(yield* engine.keptTree(ours.revision.id)).toBe(keptOurs)
+  const keptBase = yield* engine.keptTree(base.id)
+  expect(yield* keptBase.body("a")).toBe("One.\n\nTwo.\n")
+  expect((yield* Effect.flip(engine.keptTree("nope")))._tag).toBe("NotFound")
 })
 
 describe("ContentEngine service", () => {

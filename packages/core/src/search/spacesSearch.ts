@@ -49,7 +49,7 @@ export const makeSpacesSearch = Effect.gen(function* () {
         const revisionId = revisions.get(hit.spaceId)!
         let tree = trees.get(revisionId)
         if (tree === undefined) {
-          tree = yield* Effect.orDie(engine.tree(revisionId))
+          tree = yield* Effect.orDie(engine.keptTree(revisionId))
           trees.set(revisionId, tree)
         }
         const chain = yield* ancestry(tree.reader, hit.pageId)

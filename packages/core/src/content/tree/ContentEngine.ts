@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import type { NotFound } from "../../shared/errors.js"
 import type { Storage } from "../../storage/Storage.js"
 import { BlobStore } from "../../storage/content/BlobStore.js"
 import type { ObjectStore } from "../../storage/content/ObjectStore.js"
@@ -6,16 +7,20 @@ import type { RevisionRepository } from "../../storage/content/RevisionRepositor
 import { MarkdownWork } from "../markdown/work/MarkdownWork.js"
 import { batchMarkdown, prepareDocuments } from "../markdown/work/PreparedDocument.js"
 import { DecodedObjects } from "../store/DecodedObjects.js"
+import { LruCache } from "../store/LruCache.js"
 import { KnownRevisions } from "../store/KnownRevisions.js"
 import { PersistentMapsLive } from "../store/PersistentMaps.js"
 import type { PersistentMapsService } from "../store/PersistentMapsService.js"
 import { applyChanges } from "./apply/applyChanges.js"
 import { changedPages } from "./changedPages.js"
-import { loadContentTree } from "./ContentTree.js"
+import { type ContentTree, loadContentTree, loadSharedContentTree } from "./ContentTree.js"
 import { diffRevisions } from "./diff/diffRevisions.js"
 import { importPages } from "./importPages.js"
 import { mergeRevisions } from "./merge/mergeRevisions.js"
 import { makeRenderCache } from "./render/RenderCache.js"
+
+/** Trees of recent revisions an engine keeps for `keptTree` (a few hundred bytes each: they read through the shared caches). */
+const KEPT_TREES = 2_048
 
 /** The summed size of the renders an engine keeps, as UTF-8 JSON. */
 const RENDERS_BYTES = 32 * 1024 * 1024
@@ -34,8 +39,20 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
     const markdown = yield* MarkdownWork
     const run = <A, E>(self: Effect.Effect<A, E, EnginePorts>) =>
       Effect.provide(self, context).pipe(Effect.provideService(MarkdownWork, markdown))
+    const keptTrees = new LruCache<string, ContentTree>(KEPT_TREES)
     return {
       tree: (...args: Parameters<typeof loadContentTree>) => run(loadContentTree(...args)),
+      /**
+       * A revision's tree, kept for later calls: for reads that open the same few revisions
+       * over and over (a search places its hits in each space's current revision).
+       */
+      keptTree: (revisionId: string): Effect.Effect<ContentTree, NotFound> =>
+        Effect.suspend(() => {
+          const kept = keptTrees.get(revisionId)
+          return kept !== undefined
+            ? Effect.succeed(kept)
+            : Effect.tap(run(loadSharedContentTree(revisionId)), (tree) => Effect.sync(() => keptTrees.set(revisionId, tree)))
+        }),
       /**
        * Reads the documents of a batch (as sent) ahead of `apply`, outside any transaction, for
        * its `prepared` option: with workers, the slow part of a write holds no lock.

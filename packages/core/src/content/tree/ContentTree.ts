@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { RevisionRecord } from "../../storage/content/RevisionRecord.js"
-import { makeEngineReads, openRevision } from "./EngineReads.js"
+import { makeEngineReads, makeSharedEngineReads, openRevision } from "./EngineReads.js"
 import type { FileValue, PageValue, ReusableValue } from "./objects.js"
 import { childPages, pageByPath, pathOfPage } from "./paths.js"
 import type { TreeReader } from "./TreeReader.js"
@@ -45,6 +45,16 @@ export const contentTreeOf = (revision: RevisionRecord, reader: TreeReader): Con
 /** Opens a revision's content; `NotFound` when there is no such revision. */
 export const loadContentTree = Effect.fnUntraced(function* (revisionId: string) {
   const reads = yield* makeEngineReads
+  const { record, tree } = yield* openRevision(reads, revisionId)
+  return contentTreeOf(record, tree)
+})
+
+/**
+ * `loadContentTree` reading through the application's caches only: a tree that may be kept
+ * across calls (a revision never changes) without holding what it read.
+ */
+export const loadSharedContentTree = Effect.fnUntraced(function* (revisionId: string) {
+  const reads = yield* makeSharedEngineReads
   const { record, tree } = yield* openRevision(reads, revisionId)
   return contentTreeOf(record, tree)
 })

@@ -20,11 +20,11 @@ export interface EngineReads {
   readonly revision: (id: string) => Effect.Effect<RevisionRecord, NotFound>
 }
 
-export const makeEngineReads: Effect.Effect<EngineReads, never, ObjectStore | PersistentMapsService | RevisionRepository> = Effect.gen(
-  function* () {
+const engineReads = (keepOwn: boolean): Effect.Effect<EngineReads, never, ObjectStore | PersistentMapsService | RevisionRepository> =>
+  Effect.gen(function* () {
     const maps = yield* PersistentMapsService
     const shared = yield* Effect.serviceOption(DecodedObjects)
-    const loader = makeObjectLoader(yield* ObjectStore, Option.getOrUndefined(shared))
+    const loader = makeObjectLoader(yield* ObjectStore, Option.getOrUndefined(shared), keepOwn)
     const revisions = yield* RevisionRepository
     const known = Option.getOrUndefined(yield* Effect.serviceOption(KnownRevisions))
     const found = (id: string) =>
@@ -39,8 +39,16 @@ export const makeEngineReads: Effect.Effect<EngineReads, never, ObjectStore | Pe
         return record !== undefined ? Effect.succeed(record) : Effect.tap(found(id), (r) => Effect.sync(() => known.set(id, r)))
       }
     }
-  }
-)
+  })
+
+/** Reads with one object cache for the whole engine call (on top of the application's). */
+export const makeEngineReads = engineReads(true)
+
+/**
+ * Reads through the application's caches only: what a tree kept across calls reads with (see
+ * `makeObjectLoader`'s `keepOwn`).
+ */
+export const makeSharedEngineReads = engineReads(false)
 
 /** A revision's record and its tree. */
 export interface OpenRevision {

@@ -11,16 +11,20 @@ export interface ObjectLoader {
 
 /**
  * A missing object is a broken store, not bad input: a defect. With `shared`, objects decoded
- * by earlier calls are taken from it and those loaded here are added to it.
+ * by earlier calls are taken from it and those loaded here are added to it. `keepOwn: false`
+ * makes a loader that keeps nothing of its own (only `shared` does), so one that lives across
+ * calls holds no memory that grows with what it read.
  */
 export const makeObjectLoader = (
   store: Context.Tag.Service<typeof ObjectStore>,
-  shared?: Context.Tag.Service<typeof DecodedObjects>
+  shared?: Context.Tag.Service<typeof DecodedObjects>,
+  keepOwn = true
 ): ObjectLoader => {
-  const cache = new Map<ObjectHash, unknown>()
+  const kept = new Map<ObjectHash, unknown>()
 
   const many = <A>(hashes: Iterable<ObjectHash>): Effect.Effect<ReadonlyMap<ObjectHash, A>> =>
     Effect.suspend(() => {
+      const cache = keepOwn ? kept : new Map<ObjectHash, unknown>()
       const wanted = new Set(hashes)
       const missing: Array<ObjectHash> = []
       for (const hash of wanted) {
