@@ -43,6 +43,20 @@ if (await postgresAvailable()) {
       })
     )
 
+    it.scoped("prepare a named statement on the connection, except a read planned for its values each time", () =>
+      Effect.gen(function* () {
+        const { sql, reader } = yield* clientAndReader(1)
+        const prepared = (marker: string) =>
+          reader.read(sql<{ n: number }>`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM pg_prepared_statements WHERE statement LIKE ${`%${marker}%`}`, {
+            planEach: true
+          })
+        yield* reader.read(sql`SELECT 'kept_marker' AS label, ${1}::integer AS value`)
+        yield* reader.read(sql`SELECT 'each_marker' AS label, ${1}::integer AS value`, { planEach: true })
+        expect(yield* prepared("'kept_marker'")).toStrictEqual([{ n: 1 }])
+        expect(yield* prepared("'each_marker'")).toStrictEqual([{ n: 0 }])
+      })
+    )
+
     it.scoped("inside a transaction, read on the transaction's connection and see its writes", () =>
       Effect.gen(function* () {
         const { sql, reader } = yield* clientAndReader(2)
