@@ -34,6 +34,26 @@ const prop = <T extends Array<unknown>>(name: string, arbitraries: { [K in keyof
 
 const strip = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "")
 
+/** The words of a text as the regular expressions read them, run by run: what `tokenSpans`' character scan must give. */
+const tokenSpansByRuns = (text: string) =>
+  [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].flatMap((run) => {
+    let offset = run.index
+    return run[0].split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/u).flatMap((part) => {
+      const start = offset
+      offset += part.length
+      if (part === "") return []
+      if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(part)) {
+        return [{ token: part.normalize("NFKC"), start, end: offset, cjk: true }]
+      }
+      return foldWord(part)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((token) => token !== "" && token.length <= MAX_TOKEN_LENGTH)
+        .map((token) => ({ token, start, end: offset, cjk: false }))
+    })
+  })
+const mark = fc.constantFrom("\u0301", "\u0308", "\u0327", "\u200d")
+const wide = fc.constantFrom("…", "—", "\u00a0", "’", "𝔸", "😀", "ß", "ﬁ", "Ⅻ", "١")
+
 describe("searchTokens", () => {
   prop("every token is letters and digits, folded, at most 64 characters, inside its span", [fc.string({ maxLength: 400 })], (s) => {
     for (const span of tokenSpans(s)) {
@@ -57,6 +77,14 @@ describe("searchTokens", () => {
       .map((run) => ({ token: foldWord(run[0]), start: run.index, end: run.index + run[0].length, cjk: false }))
     expect(tokenSpans(s)).toEqual(expected)
   })
+
+  prop(
+    "reads any text as the regular expressions do, run by run",
+    [fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), fc.string({ unit: fc.oneof(latin, cjk, punctuation, mark, wide, fc.char()), maxLength: 300 }))],
+    (s) => {
+      expect(tokenSpans(s)).toEqual(tokenSpansByRuns(s))
+    }
+  )
 
   it("splits CJK into characters and code at its punctuation", () => {
     expect(tokenText("東京都の案内")).toBe("東 京 都 の 案 内")

@@ -27,34 +27,57 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u
 /** Lower case, compatibility forms unfolded, diacritics removed. */
 export const foldWord = (text: string): string => text.normalize("NFKD").replace(MARKS, "").toLowerCase()
 
-/** Whether every character is below U+0080 (then the run is ASCII letters and digits: no folding beyond case). */
-const isAscii = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false
-  return true
-}
-
-export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
-  const spans: Array<TokenSpan> = []
-  for (const run of text.matchAll(WORD_RUN)) {
-    let offset = run.index
-    // Most words of most texts: what the general path below gives them, at a fraction of its cost.
-    if (isAscii(run[0])) {
-      if (run[0].length <= MAX_TOKEN_LENGTH) spans.push({ token: run[0].toLowerCase(), start: offset, end: offset + run[0].length, cjk: false })
+/** A run of letters, digits and marks that is not all ASCII: folded, split at its CJK characters. */
+const pushRun = (spans: Array<TokenSpan>, run: string, at: number): void => {
+  let offset = at
+  // Odd parts are single CJK characters, even parts the (possibly empty) text between them.
+  for (const part of run.split(CJK_SPLIT)) {
+    const start = offset
+    offset += part.length
+    if (part === "") continue
+    if (CJK_CHAR.test(part)) {
+      spans.push({ token: part.normalize("NFKC"), start, end: offset, cjk: true })
       continue
     }
-    // Odd parts are single CJK characters, even parts the (possibly empty) text between them.
-    for (const part of run[0].split(CJK_SPLIT)) {
-      const start = offset
-      offset += part.length
-      if (part === "") continue
-      if (CJK_CHAR.test(part)) {
-        spans.push({ token: part.normalize("NFKC"), start, end: offset, cjk: true })
+    for (const token of foldWord(part).split(NOT_WORD)) {
+      if (token !== "" && token.length <= MAX_TOKEN_LENGTH) spans.push({ token, start, end: offset, cjk: false })
+    }
+  }
+}
+
+/** `0-9`, `A-Z`, `a-z`: the only ASCII characters that are letters, digits or marks. */
+const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+
+/**
+ * The words of a text with where they are. ASCII is read character by character (most words of
+ * most texts: lower case is all their folding); from the first character that is not ASCII, the
+ * run of letters it is in or before is read by `WORD_RUN` and folded whole.
+ */
+export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
+  const spans: Array<TokenSpan> = []
+  const length = text.length
+  let i = 0
+  while (i < length) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) {
+      if (!isAsciiWordChar(c)) {
+        i++
         continue
       }
-      for (const token of foldWord(part).split(NOT_WORD)) {
-        if (token !== "" && token.length <= MAX_TOKEN_LENGTH) spans.push({ token, start, end: offset, cjk: false })
+      let end = i + 1
+      while (end < length && isAsciiWordChar(text.charCodeAt(end))) end++
+      if (end === length || text.charCodeAt(end) < 0x80) {
+        if (end - i <= MAX_TOKEN_LENGTH) spans.push({ token: text.slice(i, end).toLowerCase(), start: i, end, cjk: false })
+        i = end
+        continue
       }
     }
+    // This run goes on past ASCII, or a character that is not ASCII comes before the next run.
+    WORD_RUN.lastIndex = i
+    const run = WORD_RUN.exec(text)
+    if (run === null) break
+    pushRun(spans, run[0], run.index)
+    i = run.index + run[0].length
   }
   return spans
 }
