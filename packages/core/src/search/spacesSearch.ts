@@ -1,7 +1,8 @@
 import { Effect } from "effect"
 import { ancestry } from "../content/tree/paths.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
-import type { ContentTree } from "../content/tree/ContentTree.js"
+import { LruCache } from "../content/store/LruCache.js"
+import type { PageValue } from "../content/tree/objects.js"
 import { contentUrls } from "../content/tree/render/ContentUrls.js"
 import type { SpaceId } from "../shared/ids.js"
 import { encodeCursor } from "../shared/pagination.js"
@@ -13,6 +14,9 @@ import type { SearchWindow } from "./inputs.js"
 import { parseQuery } from "./parseQuery.js"
 import { type LocatedHit, renderPageHit } from "./render.js"
 import type { SearchPageResult, SearchSpaceResult } from "./SearchResult.js"
+
+/** Page chains a search keeps (a few pages each, whose values the object cache holds too). */
+const KEPT_CHAINS = 20_000
 
 /** A page of ranked results: no total (counting every match would cost what ranking them does). */
 export interface SearchPage<A> {
@@ -40,20 +44,32 @@ export const makeSpacesSearch = Effect.gen(function* () {
       ? Effect.succeed([] as ReadonlyArray<PageHit>)
       : index.search(query, spaceIds, { offset: window.offset, limit: window.limit + 1 })
 
+  /** Page chains by revision and page, both immutable: the same hits are placed search after search. */
+  const chains = new LruCache<string, ReadonlyArray<PageValue> | null>(KEPT_CHAINS)
+
+  /** The chain of pages from the root level down to the page in the revision; null when it has no such page. */
+  const chainOf = (revisionId: string, pageId: string) =>
+    Effect.suspend(() => {
+      const key = `${revisionId} ${pageId}`
+      const kept = chains.get(key)
+      if (kept !== undefined) return Effect.succeed(kept)
+      return Effect.map(
+        Effect.flatMap(Effect.orDie(engine.keptTree(revisionId)), (tree) => ancestry(tree.reader, pageId)),
+        (chain) => {
+          const found = chain === undefined || chain.length === 0 ? null : chain
+          chains.set(key, found)
+          return found
+        }
+      )
+    })
+
   /** Each hit with its page's chain in the space's current revision; hits on pages it no longer has are dropped. */
   const locate = (revisions: ReadonlyMap<SpaceId, string>, found: ReadonlyArray<PageHit>) =>
     Effect.gen(function* () {
-      const trees = new Map<string, ContentTree>()
       const located: Array<LocatedHit> = []
       for (const hit of found) {
-        const revisionId = revisions.get(hit.spaceId)!
-        let tree = trees.get(revisionId)
-        if (tree === undefined) {
-          tree = yield* Effect.orDie(engine.keptTree(revisionId))
-          trees.set(revisionId, tree)
-        }
-        const chain = yield* ancestry(tree.reader, hit.pageId)
-        if (chain !== undefined && chain.length > 0) located.push({ hit, chain })
+        const chain = yield* chainOf(revisions.get(hit.spaceId)!, hit.pageId)
+        if (chain !== null) located.push({ hit, chain })
       }
       return located
     })
