@@ -84,6 +84,8 @@ describe("locatePath", () => {
         (sections, variants, page) => {
           // A section or site space wins over a page of the same path (documented): not this property's case.
           fc.pre(!page.some((p) => sections.includes(p) || variants.includes(p)))
+          // A section named as a variant of the default section shares its address: the section wins (below).
+          fc.pre(!sections.slice(1).some((name) => variants.slice(1).includes(name)))
           const site = siteOf(sections, variants)
           for (const section of site.sections) {
             for (const s of section.siteSpaces) {
@@ -104,6 +106,9 @@ describe("locatePath", () => {
     expect(locatePath(site, "api")!.siteSpace.id).toBe("api/v1")
     expect(locatePath(site, "v2/api")).toMatchObject({ pagePath: "api", siteSpace: { id: "docs/v2" } })
     expect(locatePath(site, "api/v2/v1")).toMatchObject({ pagePath: "v1", siteSpace: { id: "api/v2" } })
+    // A section and a variant of the default section at one address: the section.
+    const same = siteOf(["docs", "v2"], ["v1", "v2"])
+    expect(locatePath(same, "v2")!.siteSpace.id).toBe("v2/v1")
   })
 
   it("a site that shows nothing locates nothing", () => {
