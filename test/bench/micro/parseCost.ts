@@ -33,7 +33,9 @@ const program = Effect.gen(function* () {
   const work = yield* MarkdownWork
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round}:`)
-    yield* timed(`prepare of ${bodies.length} bodies (in process)`, Effect.sync(() => bodies.forEach((markdown) => runMarkdownTask({ op: "prepare", markdown }))))
+    yield* timed(`prepare of ${bodies.length} bodies (in process)`, Effect.sync(() => {
+        for (const markdown of bodies) runMarkdownTask({ op: "prepare", markdown })
+      }))
     yield* timed(`readLayout of ${files.size} files (${onWorker ? "worker thread" : "in process"})`, Effect.provideService(readLayout(files), MarkdownWork, work))
   }
 })
