@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { ContentEngine } from "../content/tree/ContentEngine.js"
-import type { UpdatePageChange } from "../content/tree/inputs.js"
+import { MAX_CHANGES, type UpdatePageChange } from "../content/tree/inputs.js"
 import { Conflict } from "../shared/errors.js"
 import type { RevisionId, SpaceId } from "../shared/ids.js"
 import { placeImported } from "./placeImported.js"
@@ -12,8 +12,8 @@ import type { ImportReading } from "./readImport.js"
  * is `revisionId`. Otherwise the pages are written in one bulk import (no parents), then merged
  * onto `revisionId` from an empty revision: both sides only add, so the merge visits the added
  * pages and the root list, and keeps every page. The merge orders the two added groups of root
- * pages symmetrically, so one change batch then puts the existing root pages back in front;
- * it also makes the answer an `edits` revision, as the official spec wants of a revision that
+ * pages symmetrically, so moves then put the existing root pages back in front (`rootMoves`);
+ * they also make the answer an `edits` revision, as the official spec wants of a revision that
  * is no change request's merge. Runs in the caller's transaction.
  */
 export const addImportedPages = (
@@ -37,7 +37,35 @@ export const addImportedPages = (
       return yield* Effect.fail(new Conflict({ message: "The imported content could not be added beside the existing content" }))
     }
     if (rootPages.length === 0) return outcome.revision.id as RevisionId
-    const moves = rootPages.map((page, at): UpdatePageChange => ({ operation: "update_page", page: page.id, at }))
-    const ordered = yield* engine.apply(outcome.revision.id, moves, { spaceId })
-    return ordered.revision.id as RevisionId
+    const merged = yield* (yield* engine.tree(outcome.revision.id as RevisionId)).children(null)
+    const importedRoots = pages.flatMap((page) => (page.parent == null ? [page.id!] : []))
+    let revision = outcome.revision.id as RevisionId
+    for (const batch of rootMoves(merged.map((page) => page.id), rootPages.map((page) => page.id), importedRoots)) {
+      revision = (yield* engine.apply(revision, batch, { spaceId })).revision.id as RevisionId
+    }
+    return revision
   })
+
+/**
+ * The moves, in batches the engine takes (`MAX_CHANGES` each), that turn the merged root order
+ * into the existing root pages then the imported ones, each group in its own order (the merge
+ * keeps each side's): the smaller group is moved, the existing pages to the front or the
+ * imported ones to the end, so a big space's root is not rewritten for a small import. In that
+ * order already, one move that changes nothing: the answer is still an `edits` revision.
+ */
+const rootMoves = (
+  merged: ReadonlyArray<string>,
+  existing: ReadonlyArray<string>,
+  imported: ReadonlyArray<string>
+): ReadonlyArray<ReadonlyArray<UpdatePageChange>> => {
+  const end = merged.length
+  const inOrder = existing.length + imported.length === end && [...existing, ...imported].every((id, at) => merged[at] === id)
+  const moves: Array<UpdatePageChange> = inOrder
+    ? [{ operation: "update_page", page: existing[0]!, at: 0 }]
+    : existing.length <= imported.length
+      ? existing.map((page, at) => ({ operation: "update_page", page, at }))
+      : imported.map((page) => ({ operation: "update_page", page, at: end }))
+  const batches: Array<ReadonlyArray<UpdatePageChange>> = []
+  for (let start = 0; start < moves.length; start += MAX_CHANGES) batches.push(moves.slice(start, start + MAX_CHANGES))
+  return batches
+}
