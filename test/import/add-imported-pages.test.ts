@@ -1,10 +1,11 @@
 /**
  * An import into content that already has pages adds the imported ones after the existing root
- * pages, whatever the number of either: more root pages than one change batch holds
- * (`MAX_CHANGES`) on either side is fine, and the existing pages are kept in their order.
+ * pages, whatever the number of either (more root pages than one change batch holds, on either
+ * side), keeping the existing ones in their order, in one `edits` revision whose parent is the
+ * content's; a file whose id is there already is kept when it is the same file, refused when not.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { ContentEngine, type ImportedPage, type RevisionId, type SpaceId } from "@quire/core"
+import { ContentEngine, type ImportedFile, type ImportedPage, type RevisionId, type SpaceId } from "@quire/core"
 import { MemoryStorage } from "@quire/storage-memory"
 import { Effect, Layer } from "effect"
 import { addImportedPages } from "../../packages/core/src/import/addImportedPages.js"
@@ -40,7 +41,21 @@ describe("addImportedPages", () => {
         const tree = yield* engine.tree(revision)
         expect((yield* tree.reader.allPages).size).toBe(rootPages("Old", existing).length + pages.length)
         expect(tree.revision.type).toBe("edits")
+        expect(tree.revision.parents).toEqual([base.revision.id])
       }).pipe(Effect.provide(ContentEngine.Default.pipe(Layer.provideMerge(MemoryStorage.layer))))
     )
   }
+
+  it.effect("a file with an id already there: the same file is kept, another is refused", () =>
+    Effect.gen(function* () {
+      const engine = yield* ContentEngine
+      const file = (text: string): ImportedFile => ({ id: "logo", name: "logo.txt", contentType: "text/plain", bytes: new TextEncoder().encode(text) })
+      const base = yield* engine.importPages(rootPages("Old", 2), { spaceId: SPACE, files: [file("one")] })
+      const pages = rootPages("New", 1)
+      const same = yield* addImportedPages(engine, SPACE, base.revision.id as RevisionId, { pages, files: [file("one")], total: 2 })
+      expect((yield* (yield* engine.tree(same)).reader.files).map((f) => f.id)).toEqual(["logo"])
+      const other = yield* Effect.flip(addImportedPages(engine, SPACE, base.revision.id as RevisionId, { pages, files: [file("two")], total: 2 }))
+      expect(other._tag).toBe("Conflict")
+    }).pipe(Effect.provide(ContentEngine.Default.pipe(Layer.provideMerge(MemoryStorage.layer))))
+  )
 })
