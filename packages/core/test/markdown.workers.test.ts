@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, FastCheck as fc, Layer, Scope } from "effect"
+import { Effect, Either, Exit, FastCheck as fc, Layer, Scope } from "effect"
 import { afterAll, beforeAll } from "vitest"
-import { inProcessMarkdownWork, MarkdownWork, type MarkdownWorkService, markdownWorkers } from "../src/content/markdown/index.js"
+import { inProcessMarkdownWork, MarkdownRefused, MarkdownWork, type MarkdownWorkService, markdownWorkers } from "../src/content/markdown/index.js"
 
 /** Lines people write, and syntax that stresses escaping, links and frontmatter. */
 const fragment = fc.constantFrom(
@@ -46,6 +46,17 @@ describe("markdownWorkers", () => {
     )
   }, 120_000)
 
+  it("read many documents at once (in chunks) as one by one", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(markdown, { maxLength: 80 }), async (texts) => {
+        const one = await Promise.all(texts.map((text) => outcome(inProcessMarkdownWork.prepare(text))))
+        const each = await Effect.runPromise(workers.prepareEach(texts))
+        expect(each.map((read) => (read instanceof MarkdownRefused ? Either.left(read) : Either.right(read)))).toEqual(one)
+      }),
+      { numRuns: 15 }
+    )
+  }, 120_000)
+
   it("stop a task past the time budget, refuse it, and answer the next one", async () => {
     const context = await Effect.runPromise(Scope.extend(Layer.build(markdownWorkers({ timeBudgetMs: 300 })), scope))
     const quick = await Effect.runPromise(Effect.provide(MarkdownWork, context))
@@ -54,5 +65,17 @@ describe("markdownWorkers", () => {
     expect(refused._tag === "Left" && refused.left.message).toMatch(/took longer than 0.3 s/)
     const after = await outcome(quick.prepare("# Fine\n"))
     expect(after._tag === "Right" && after.right.title).toBe("Fine")
+  }, 60_000)
+
+  it("read a chunk past the time budget again one document at a time: only the slow one is refused", async () => {
+    const context = await Effect.runPromise(Scope.extend(Layer.build(markdownWorkers({ timeBudgetMs: 300 })), scope))
+    const quick = await Effect.runPromise(Effect.provide(MarkdownWork, context))
+    const slow = `${"*a".repeat(1000)}\n\n`.repeat(40)
+    const read = await Effect.runPromise(quick.prepareEach(["# One\n", slow, "# Two\n"]))
+    expect(read.map((document) => (document instanceof MarkdownRefused ? document.message : document.title))).toEqual([
+      "One",
+      expect.stringMatching(/took longer than 0.3 s/),
+      "Two"
+    ])
   }, 60_000)
 })

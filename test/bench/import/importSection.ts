@@ -45,7 +45,7 @@ const call = (target: Target, method: string, path: string, body?: unknown) =>
   })
 
 /** `importContent` of the corpus as a zip served on loopback, into a fresh space, through Quire's HTTP API: seconds. */
-const zipImport = async (quire: Target, organizationId: string, corpus: ImportCorpus) => {
+export const zipImport = async (quire: Target, organizationId: string, corpus: ImportCorpus) => {
   const zip = await serveBytes({ "/docs.zip": corpus.zip })
   try {
     const space = await call(quire, "POST", `/v1/orgs/${organizationId}/spaces`, { title: "Import bench (zip)" })
@@ -66,7 +66,7 @@ const zipImport = async (quire: Target, organizationId: string, corpus: ImportCo
  * space, through Quire's HTTP API: seconds from the request to `getSpaceGitInfo` reporting the
  * operation's success (asked every 20 ms), the job's queueing and the Git fetch included.
  */
-const gitImport = async (quire: Target, organizationId: string, corpus: ImportCorpus) => {
+export const gitImport = async (quire: Target, organizationId: string, corpus: ImportCorpus) => {
   const git = await startGitServer({ name: "bench-import" })
   try {
     const ref = "refs/heads/main"

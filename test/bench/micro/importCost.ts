@@ -5,8 +5,9 @@
  * whole `ContentImports.importIntoSpace` of the zip served on loopback, into an empty space and
  * again into the same space (a page's cost must not grow with the pages already there); and
  * apart, `readImport` and `addImportedPages` + the search index. On a SQLite file and on a fresh
- * Postgres database (`MICRO_BACKENDS=sqlite,postgres`). Wall seconds, one run each after a
- * warm-up import of 50 pages.
+ * Postgres database (`MICRO_BACKENDS=sqlite,postgres`); and a small zip (`MICRO_SMALL_PAGES`,
+ * 200) into an empty space and into the one holding both big imports. Wall seconds, one run
+ * each after a warm-up import of 50 pages.
  */
 import {
   Actor,
@@ -67,12 +68,13 @@ const services = (storage: Layer.Layer<StoragePorts, unknown>) =>
 
 const corpus = importCorpus(pageCount)
 const warmCorpus = importCorpus(50)
+const smallCorpus = importCorpus(Number(process.env.MICRO_SMALL_PAGES ?? 200))
 console.log(`${corpus.pages.length} pages, ${corpus.files.size} layout files, a zip of ${(corpus.zip.length / 1024).toFixed(0)} KiB`)
 const files = await seconds("unzipFolder", () => Effect.runPromise(unzipFolder(corpus.zip)))
 await seconds("readLayout", () => Effect.runPromise(readLayout(files)))
 await seconds("readLayout again (warm)", () => Effect.runPromise(readLayout(files)))
 
-const zipServer = await serveBytes({ "/docs.zip": corpus.zip, "/warm.zip": warmCorpus.zip })
+const zipServer = await serveBytes({ "/docs.zip": corpus.zip, "/warm.zip": warmCorpus.zip, "/small.zip": smallCorpus.zip })
 
 const measure = (storage: Layer.Layer<StoragePorts, unknown>) =>
   Effect.gen(function* () {
@@ -91,6 +93,13 @@ const measure = (storage: Layer.Layer<StoragePorts, unknown>) =>
     const space = yield* newSpace("Import")
     yield* run("importIntoSpace, empty space (zipS)", as(admin)(imports.importIntoSpace(space.id, { url: `${zipServer.url}/docs.zip`, source: "zip" })))
     yield* run("importIntoSpace, same space again", as(admin)(imports.importIntoSpace(space.id, { url: `${zipServer.url}/docs.zip`, source: "zip" })))
+    // A page's cost must not grow with the pages already there: a small zip into an empty space, then into the one above.
+    const small = `${smallCorpus.pages.length} pages`
+    const empty = yield* newSpace("Small")
+    yield* run(`importIntoSpace ${small}, empty space`, as(admin)(imports.importIntoSpace(empty.id, { url: `${zipServer.url}/small.zip`, source: "zip" })))
+    yield* run(`importIntoSpace ${small}, ${2 * corpus.pages.length}-page space`, as(admin)(imports.importIntoSpace(space.id, { url: `${zipServer.url}/small.zip`, source: "zip" })))
+    const emptyAgain = yield* newSpace("Small again")
+    yield* run(`importIntoSpace ${small}, empty space again`, as(admin)(imports.importIntoSpace(emptyAgain.id, { url: `${zipServer.url}/small.zip`, source: "zip" })))
     const reading = yield* run(
       "  readImport (fetch, unzip, readLayout)",
       Effect.provideService(readImport("zip", `${zipServer.url}/docs.zip`), Fetcher, allowLoopback)

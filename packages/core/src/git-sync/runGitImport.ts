@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { readLayout } from "../content/layout/readLayout.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
+import { MarkdownWork } from "../content/markdown/work/MarkdownWork.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
 import { outlinesOf } from "../content/tree/ParsedBody.js"
 import { GitRemote } from "../git/GitRemote.js"
@@ -25,8 +26,9 @@ export const gitImportHandler = gitSyncJobHandler(GitImportJob, (spaceId, payloa
   Effect.gen(function* () {
       const url = yield* remoteUrlOf(payload)
       const fetched = yield* (yield* GitRemote).fetchTree({ url, ref: payload.ref, directory: payload.projectDirectory })
-      const layout = yield* readLayout(fetched.files, { repoProjectDirectory: payload.projectDirectory })
       const engine = yield* ContentEngine
+      // Read with the engine's markdown work (worker threads in the server), not the job's default.
+      const layout = yield* Effect.provideService(readLayout(fetched.files, { repoProjectDirectory: payload.projectDirectory }), MarkdownWork, engine.markdown)
       const spaces = yield* SpaceRepository
       const searchIndexer = yield* SearchIndexer
       return yield* (yield* Storage).transaction(

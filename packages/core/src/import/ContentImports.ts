@@ -4,6 +4,7 @@ import { makeChangeRequestGrants } from "../change-requests/changeRequestGrant.j
 import { isActive } from "../change-requests/status.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { ContentEngine } from "../content/tree/ContentEngine.js"
+import { MarkdownWork } from "../content/markdown/work/MarkdownWork.js"
 import { outlinesOf } from "../content/tree/ParsedBody.js"
 import { emptyAllowList } from "../outbound/allowList.js"
 import { Fetcher } from "../outbound/Fetcher.js"
@@ -54,9 +55,11 @@ export class ContentImports extends Effect.Service<ContentImports>()("@quire/cor
     const changeRequestGrant = makeChangeRequestGrants(access, changeRequests)
     const fetcher = Option.getOrElse(yield* Effect.serviceOption(Fetcher), () => makeGuardedFetcher({ allow: emptyAllowList }))
 
+    // The engine's markdown work (worker threads in the server): a request runs among fewer
+    // services (see the HTTP adapter's `isolated`), where `MarkdownWork` would be its default.
     const read = (input: unknown) =>
       Effect.flatMap(validate(ImportContentInput)(input), (valid) =>
-        Effect.provideService(readImport(valid.source, valid.url), Fetcher, fetcher)
+        readImport(valid.source, valid.url).pipe(Effect.provideService(Fetcher, fetcher), Effect.provideService(MarkdownWork, engine.markdown))
       )
 
     const spaceGrant = (spaceId: SpaceId) => access.activeSpace(spaceId, "edit", "import content into this space")

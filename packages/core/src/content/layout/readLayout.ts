@@ -44,9 +44,6 @@ interface Pending {
   readonly children: ReadonlyArray<Pending>
 }
 
-/** Files handed to the markdown work at once: enough to keep its threads busy. */
-const PARSE_CONCURRENCY = 16
-
 const scheme = /^[a-z][a-z0-9+.-]*:|^\/\//i
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
@@ -167,13 +164,9 @@ const summaryEntries = (markdown: string, path: string): ReadonlyArray<SummaryEn
 /** Every page file parsed once, through the markdown work (worker threads in the server), outside any transaction. */
 const parseAll = (texts: ReadonlyMap<string, string>) =>
   Effect.gen(function* () {
-    const work = yield* MarkdownWork
-    const parsed = yield* Effect.forEach(
-      texts,
-      ([path, markdown]) => Effect.map(Effect.merge(work.prepare(markdown)), (document) => [path, document] as const),
-      { concurrency: PARSE_CONCURRENCY }
-    )
-    return new Map(parsed) as Documents
+    const parsed = yield* (yield* MarkdownWork).prepareEach([...texts.values()])
+    const paths = [...texts.keys()]
+    return new Map(paths.map((path, index) => [path, parsed[index]!])) as Documents
   })
 
 /** The pages read from their parsed files, in reading order (the first refused file is the one named). */

@@ -5,6 +5,7 @@ import { unified } from "unified"
 import { SKIP, visit } from "unist-util-visit"
 import { collapseWhitespace, plainText } from "../markdown/plainText.js"
 import { canonicalStringifyOptions, parseTree } from "../markdown/processor.js"
+import { plainSummaryBlocks, type SummaryBlock } from "./summaryLines.js"
 
 /** One entry of a table of contents: a page's title and where it is, and its children. */
 export interface SummaryEntry {
@@ -71,22 +72,41 @@ const entriesOf = (list: List): Array<SummaryEntry> =>
     return [{ title, target: link?.url, children: nested }]
   })
 
+/** The blocks `readSummary` reads of a part, from its markdown tree. */
+const blocksOfTree = (markdown: string): ReadonlyArray<SummaryBlock> =>
+  parseTree(markdown).children.flatMap((node): Array<SummaryBlock> => {
+    if (node.type === "heading" && node.depth >= 2) return [{ group: collapseWhitespace(plainText(node)) }]
+    if (node.type === "list") return [{ entries: entriesOf(node) }]
+    return []
+  })
+
 /**
  * Reads `SUMMARY.md`: its lists, nested, are the page tree. A level-2 (or deeper) heading,
  * as GitBook writes a group (`## Title`), starts a group at the top level holding the items
  * that follow it; the level-1 heading (`# Table of contents`) and other blocks are ignored.
- * Given in parts (`summaryParts`), the parts are read in order as one document.
+ * Given in parts (`summaryParts`), the parts are read in order as one document. A part of
+ * the plain shape tables of contents have is read line by line (`plainSummaryBlocks`, the same
+ * answer without the parser's cost); any other, as markdown (`readSummaryAsMarkdown`).
  */
-export const readSummary = (markdown: string | ReadonlyArray<string>): ReadonlyArray<SummaryEntry> => {
+export const readSummary = (markdown: string | ReadonlyArray<string>): ReadonlyArray<SummaryEntry> =>
+  entriesOfBlocks(partsOf(markdown).map((part) => plainSummaryBlocks(part) ?? blocksOfTree(part)))
+
+/** `readSummary`, every part read as markdown. */
+export const readSummaryAsMarkdown = (markdown: string | ReadonlyArray<string>): ReadonlyArray<SummaryEntry> =>
+  entriesOfBlocks(partsOf(markdown).map(blocksOfTree))
+
+const partsOf = (markdown: string | ReadonlyArray<string>) => (typeof markdown === "string" ? [markdown] : markdown)
+
+const entriesOfBlocks = (parts: ReadonlyArray<ReadonlyArray<SummaryBlock>>): ReadonlyArray<SummaryEntry> => {
   const entries: Array<SummaryEntry> = []
   let group: { readonly title: string; readonly children: Array<SummaryEntry> } | undefined
-  for (const part of typeof markdown === "string" ? [markdown] : markdown) {
-    for (const node of parseTree(part).children) {
-      if (node.type === "heading" && node.depth >= 2) {
-        group = { title: collapseWhitespace(plainText(node)), children: [] }
+  for (const blocks of parts) {
+    for (const block of blocks) {
+      if ("group" in block) {
+        group = { title: block.group, children: [] }
         entries.push({ title: group.title, target: undefined, children: group.children })
-      } else if (node.type === "list") {
-        ;(group?.children ?? entries).push(...entriesOf(node))
+      } else {
+        ;(group?.children ?? entries).push(...block.entries)
       }
     }
   }

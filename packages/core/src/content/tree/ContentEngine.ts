@@ -66,6 +66,11 @@ export class ContentEngine extends Effect.Service<ContentEngine>()("@quire/core/
       importPages: (...args: Parameters<typeof importPages>) => run(importPages(...args)),
       /** A file's bytes by their sha256 (a `FileValue`'s `sha256`); none when the store lacks them. */
       blob: (sha256: string) => run(Effect.flatMap(BlobStore, (blobs) => blobs.get(sha256))),
+      /**
+       * Where this engine reads documents (the application's `MarkdownWork`: worker threads in the
+       * server), for work that reads many of them ahead of a write, as an import's files.
+       */
+      markdown,
       /** Renders of revisions, kept for this engine (its URLs are its application's). */
       renders: makeRenderCache(RENDERS_BYTES)
     }

@@ -19,9 +19,11 @@ import {
   type PageValue,
   pageObject,
   parentKey,
+  ROOT_KEY,
   type TreeValue,
   treeObject
 } from "./objects.js"
+import { makeEngineReads, openRevision } from "./EngineReads.js"
 import { updateKeeping } from "./mapWrites.js"
 import { writeRevision } from "./writeRevision.js"
 
@@ -59,9 +61,18 @@ export interface ImportedFile {
 
 export interface ImportOptions {
   readonly spaceId: SpaceId
+  /** By default none, or `onto` when given. */
   readonly parents?: ReadonlyArray<RevisionId>
   /** The revision's files (none by default). */
   readonly files?: ReadonlyArray<ImportedFile>
+  /**
+   * A revision whose content the pages and files join, kept whole: the imported root pages come
+   * after its root pages (their slugs must differ from theirs); pages go under imported pages
+   * only; a page or file id it holds is refused. Only the new entries and the root list are
+   * written, so the cost does not grow with the content already there. By default, none: a
+   * tree of the pages and files alone.
+   */
+  readonly onto?: RevisionId
 }
 
 /** The body to store: a `ParsedBody` as it is, markdown read now; `{ message }` when it is refused. */
@@ -77,11 +88,13 @@ const fail = (index: number, field: string, rule: string) => Effect.fail(Invalid
 /**
  * Writes a whole page tree as one new revision in one batched write (every map built at once,
  * one `ObjectStore.put`): the way to seed a space, import content, or make an empty space's
- * first revision (no pages). Not an edit, so no link resolution.
+ * first revision (no pages); or adds one `onto` a revision's content. Not an edit, so no link
+ * resolution.
  */
 export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportOptions) =>
   Effect.gen(function* () {
     const maps = yield* PersistentMapsService
+    const onto = options.onto === undefined ? undefined : (yield* openRevision(yield* makeEngineReads, options.onto)).tree
     const at = yield* now
     const objects = new Map<ObjectHash, StoredObject>()
     const keep = (object: StoredObject) => {
@@ -91,9 +104,19 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
     const values = new Map<string, PageValue>()
     const children = new Map<string, Array<string>>()
     const slugs = new Map<string, Set<string>>()
+    let existingRoots = 0
+    if (onto !== undefined) {
+      const roots = yield* onto.children(null)
+      existingRoots = roots.length
+      children.set(ROOT_KEY, [...roots])
+      const rootPages = yield* onto.pages(roots)
+      slugs.set(ROOT_KEY, new Set(roots.flatMap((id) => rootPages.get(id)?.slug ?? [])))
+    }
+    const takenPages = onto === undefined ? new Map() : yield* maps.getMany(onto.tree.pages, pages.flatMap((page) => page.id ?? []))
     for (const [index, page] of pages.entries()) {
       const id = page.id ?? (yield* makeId<string>())
       if (values.has(id)) return yield* fail(index, "id", `the id "${id}" is used twice`)
+      if (takenPages.has(id)) return yield* fail(index, "id", `the id "${id}" is a page's already there`)
       const parent = page.parent ?? null
       if (parent !== null && !values.has(parent)) return yield* fail(index, "parent", `no page "${parent}" before this one`)
       const slug = page.slug ?? slugify(page.title)
@@ -126,9 +149,11 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
     }
     const files = new Map<string, ObjectHash>()
     const blobs: Array<Uint8Array> = []
+    const takenFiles = onto === undefined ? new Map() : yield* maps.getMany(onto.tree.files, (options.files ?? []).flatMap((file) => file.id ?? []))
     for (const [index, file] of (options.files ?? []).entries()) {
       const id = file.id ?? (yield* makeId<string>())
       if (files.has(id)) return yield* Effect.fail(InvalidInput.of(`files[${index}].id`, `the id "${id}" is used twice`))
+      if (takenFiles.has(id)) return yield* Effect.fail(InvalidInput.of(`files[${index}].id`, `the id "${id}" is a file's already there`))
       const dimensions = imageDimensions(file.bytes, file.contentType)
       const value: FileValue = {
         id,
@@ -141,20 +166,21 @@ export const importPages = (pages: ReadonlyArray<ImportedPage>, options: ImportO
       files.set(id, keep(fileObject(value)))
       blobs.push(file.bytes)
     }
-    const build = (entries: Map<string, ObjectHash | undefined>) => updateKeeping(maps, keep)(EMPTY_MAP_ROOT, entries)
+    const base: TreeValue = onto?.tree ?? { pages: EMPTY_MAP_ROOT, children: EMPTY_MAP_ROOT, files: EMPTY_MAP_ROOT, reusables: EMPTY_MAP_ROOT }
+    const build = (root: ObjectHash, entries: Map<string, ObjectHash | undefined>) => updateKeeping(maps, keep)(root, entries)
+    // Onto content, its root list is written again only when root pages are added.
+    const lists = [...children].filter(([key, ids]) => key !== ROOT_KEY || ids.length > existingRoots)
     const tree: TreeValue = {
-      pages: yield* build(new Map([...values].map(([id, value]) => [id, keep(pageObject(value))]))),
-      children: yield* build(
-        new Map([...children].map(([key, ids]) => [key, keep(childrenObject({ parent: key, children: ids }))]))
-      ),
-      files: files.size === 0 ? EMPTY_MAP_ROOT : yield* build(new Map(files)),
-      reusables: EMPTY_MAP_ROOT
+      pages: yield* build(base.pages, new Map([...values].map(([id, value]) => [id, keep(pageObject(value))]))),
+      children: yield* build(base.children, new Map(lists.map(([key, ids]) => [key, keep(childrenObject({ parent: key, children: ids }))]))),
+      files: yield* build(base.files, new Map(files)),
+      reusables: base.reusables
     }
     keep(EMPTY_MAP_NODE)
     const root = keep(treeObject(tree))
     return yield* writeRevision({
       spaceId: options.spaceId,
-      parents: options.parents ?? [],
+      parents: options.parents ?? (options.onto === undefined ? [] : [options.onto]),
       type: "edits",
       root,
       objects: [...objects.values()],

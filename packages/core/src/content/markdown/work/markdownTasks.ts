@@ -14,6 +14,8 @@ import { type ResolvableReferenceKey, resolvableReferenceKey } from "./reference
 export type MarkdownTask =
   /** Checks the limits and parses a page's markdown (with no `documentPath`: the space root). */
   | { readonly op: "prepare"; readonly markdown: string }
+  /** `prepare` of each text in turn, as one step (see `documentChunks`). */
+  | { readonly op: "prepareEach"; readonly markdowns: ReadonlyArray<string> }
   /** The destinations of a body's links, images and definitions, as written, in document order. */
   | { readonly op: "links"; readonly markdown: string }
   /** `resolveLinks` with its answers given as data: reference key → target (absent or undefined: unresolved). */
@@ -28,6 +30,7 @@ export type MarkdownTaskResult<A> = { readonly ok: true; readonly value: A } | {
 
 export interface MarkdownTaskValues {
   readonly prepare: ParsedDocument
+  readonly prepareEach: ReadonlyArray<MarkdownTaskResult<ParsedDocument>>
   readonly links: ReadonlyArray<string>
   readonly rewrite: string
 }
@@ -53,6 +56,12 @@ const prepare = (markdown: string): MarkdownTaskResult<ParsedDocument> => {
   }
   return parsed
 }
+
+/** Each text's `prepare`: the step succeeds, whatever each document's answer. */
+const prepareEach = (markdowns: ReadonlyArray<string>): MarkdownTaskResult<ReadonlyArray<MarkdownTaskResult<ParsedDocument>>> => ({
+  ok: true,
+  value: markdowns.map(prepare)
+})
 
 /**
  * The destinations `parseDocument(markdown).references` would give, without printing: a
@@ -80,6 +89,8 @@ export const runMarkdownTask = <T extends MarkdownTask>(task: T): MarkdownTaskRe
   switch (task.op) {
     case "prepare":
       return prepare(task.markdown) as MarkdownTaskResult<MarkdownTaskValues[T["op"]]>
+    case "prepareEach":
+      return prepareEach(task.markdowns) as MarkdownTaskResult<MarkdownTaskValues[T["op"]]>
     case "links":
       return guarded(() => links(task.markdown)) as MarkdownTaskResult<MarkdownTaskValues[T["op"]]>
     case "rewrite":

@@ -31,7 +31,8 @@ const tooSlow = (budgetMs: number): MarkdownTaskResult<never> => ({
 /**
  * `MarkdownWork` on a pool of worker threads (piscina): parsing holds neither the event loop
  * nor, for a batch's documents, the storage transaction. A task past its time budget is
- * aborted, which terminates its thread (piscina starts another), and the document refused.
+ * aborted, which terminates its thread (piscina starts another), and the document refused (a
+ * chunk of documents, `prepareEach`, is read again a document at a time).
  * The pool closes with the layer's scope.
  */
 export const markdownWorkers = (options: MarkdownWorkersOptions = {}) =>
@@ -66,6 +67,6 @@ export const markdownWorkers = (options: MarkdownWorkersOptions = {}) =>
             Effect.catchAll((failure) => Effect.succeed({ ok: false, message: `could not be read (${String(failure.error)})` } as const))
           )
         )
-      return markdownWorkWith(run)
+      return markdownWorkWith(run, threads)
     })
   )
