@@ -5,15 +5,10 @@ import { unified } from "unified"
 import { SKIP, visit } from "unist-util-visit"
 import { collapseWhitespace, plainText } from "../markdown/plainText.js"
 import { canonicalStringifyOptions, parseTree } from "../markdown/processor.js"
+import type { SummaryEntry } from "./summaryEntry.js"
 import { plainSummaryBlocks, type SummaryBlock } from "./summaryLines.js"
 
-/** One entry of a table of contents: a page's title and where it is, and its children. */
-export interface SummaryEntry {
-  readonly title: string
-  /** The link as written: a markdown file's path relative to `SUMMARY.md`, or a URL (a link page); none for a plain group. */
-  readonly target: string | undefined
-  readonly children: ReadonlyArray<SummaryEntry>
-}
+export type { SummaryEntry }
 
 /** GitBook's bullets (`*`), otherwise Quire's canonical markdown. */
 const printer = unified()

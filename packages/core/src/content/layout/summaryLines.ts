@@ -1,5 +1,5 @@
 import { collapseWhitespace } from "../markdown/plainText.js"
-import type { SummaryEntry } from "./summary.js"
+import type { SummaryEntry } from "./summaryEntry.js"
 
 /** What `readSummary` takes from a top-level block of `SUMMARY.md`: a group's heading, or a list's entries. */
 export type SummaryBlock = { readonly group: string } | { readonly entries: ReadonlyArray<SummaryEntry> }
