@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { closeSync, openSync, readFileSync } from "node:fs"
 
 /** A child process pinned to one CPU whose output goes to a log file, not through this process. */
@@ -106,4 +106,22 @@ export const cpuMillis = (pid: number): number => {
 export const cpuMillisSplit = (pid: number): { readonly user: number; readonly system: number } => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
+}
+
+/**
+ * Runs `work` with every thread of this process (its garbage collector's too) on `cpu`, as a
+ * pinned server runs, then gives the threads back the CPUs they had: an in-process figure set
+ * beside a server's gets the same machine. `BENCH_UNPIN=1` leaves the process as it is.
+ */
+export const withThisProcessPinned = async <A>(cpu: number, work: () => Promise<A>): Promise<A> => {
+  if (process.env.BENCH_UNPIN) return work()
+  const pid = String(process.pid)
+  const mask = /([0-9a-f]+)\s*$/i.exec(execFileSync("taskset", ["-p", pid], { encoding: "utf8" }))?.[1]
+  if (mask === undefined) throw new Error("bench: could not read this process's CPU affinity")
+  execFileSync("taskset", ["-a", "-p", "-c", String(cpu), pid], { stdio: "ignore" })
+  try {
+    return await work()
+  } finally {
+    execFileSync("taskset", ["-a", "-p", mask, pid], { stdio: "ignore" })
+  }
 }
