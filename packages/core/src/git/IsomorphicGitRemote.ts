@@ -4,7 +4,8 @@ import { type FetchTreeRequest, GitRemote, type GitRemoteService, type PushTreeR
 import { type GitCallContext, gitRemoteError } from "./gitErrors.js"
 import { branchOfRef, isPlainFilePath, isUnder, normalizeDirectory } from "./gitPaths.js"
 import { flattenTree, inside, type LocalRepository, outside, readBlobs, type TreeEntry, writeTrees } from "./gitTrees.js"
-import { type HttpClient, isomorphicGit, isomorphicGitNodeHttp, memfs, type PromiseFsClient } from "./isomorphicGit.js"
+import { type HttpClient, isomorphicGit, isomorphicGitNodeHttp } from "./isomorphicGit.js"
+import { MemoryFs } from "./memoryFs.js"
 import { parseRemoteUrl } from "./remoteUrl.js"
 
 /**
@@ -46,7 +47,7 @@ const parseCall = (request: { readonly url: string; readonly ref: string; readon
 
 /** A new empty bare repository in memory, its one remote the call's URL. */
 const openRepository = async (call: Call): Promise<LocalRepository> => {
-  const repository = { fs: memfs().createFsFromVolume(new (memfs().Volume)()) as unknown as PromiseFsClient, gitdir: GITDIR, cache: {} }
+  const repository = { fs: { promises: new MemoryFs() }, gitdir: GITDIR, cache: {} }
   await isomorphicGit().init({ ...repository, bare: true, defaultBranch: "main" })
   await isomorphicGit().addRemote({ ...repository, remote: REMOTE, url: call.url })
   return repository

@@ -7,5 +7,3 @@ export type { CallbackFsClient, HttpClient, PromiseFsClient, TreeEntry as GitTre
 export const isomorphicGit = lazyRequire<typeof IsomorphicGit>("isomorphic-git")
 /** Its HTTP client for Node. */
 export const isomorphicGitNodeHttp = lazyRequire<typeof import("isomorphic-git/http/node")>("isomorphic-git/http/node")
-/** memfs, the in-memory file system each Git call's repository lives in. */
-export const memfs = lazyRequire<typeof import("memfs")>("memfs")
