@@ -42,6 +42,8 @@ export interface BenchConfig {
   readonly only: ReadonlyArray<string> | undefined
   /** Timed calls per query class and scope in the search section (after a warm-up of a tenth as many). */
   readonly searchRuns: number
+  /** Untimed requests per class and scope before the timed ones (`BENCH_SEARCH_WARMUP`; default: as many as timed). */
+  readonly searchWarmup: number | undefined
   /** Spaces of the search corpus (100 pages each). */
   readonly searchSpaces: number
   /** Only these query classes in the search section (`BENCH_SEARCH_CLASSES=rare,medium`); unset, all of them. */
@@ -100,6 +102,7 @@ export const readConfig = (): BenchConfig => ({
   startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7)),
   only: names("BENCH_ONLY"),
   searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
+  searchWarmup: process.env.BENCH_SEARCH_WARMUP === undefined ? undefined : Math.round(positive("BENCH_SEARCH_WARMUP", 1)),
   searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200)),
   searchClasses: names("BENCH_SEARCH_CLASSES")
 })

@@ -1,8 +1,10 @@
 /**
  * `tsx test/bench/micro/searchCost.ts`: what one search costs in process (no HTTP), per query
  * class of the search bench, on a SQLite file holding the bench's corpus: median wall and CPU
- * milliseconds of `Search.space` (the focus space) and `Search.organization` (every space).
+ * milliseconds of `Search.space` (the focus space) and `Search.organization` (every space), with
+ * the wall p99 and how many calls took over twice the median + 1 ms (the bench's p99 bar's shape).
  *   MICRO_SPACES=<n>  corpus spaces (200)      MICRO_RUNS=<n>  timed calls per class (40)
+ *   MICRO_WARMUP=<n>  untimed calls before them (5)
  *   MICRO_SEED_CACHE=<dir>  seed once there, copy for later runs
  *   MICRO_CLASSES=rare,common  only these classes
  *   MICRO_BACKEND=postgres  the same rows copied into a Postgres database made for the run
@@ -24,6 +26,7 @@ import { seedCorpus } from "../search/seedCorpus.js"
 
 const spacesWanted = Number(process.env.MICRO_SPACES ?? DEFAULT_CORPUS.spaces)
 const runs = Number(process.env.MICRO_RUNS ?? 40)
+const warmup = Number(process.env.MICRO_WARMUP ?? 5)
 const only = process.env.MICRO_CLASSES?.split(",")
 const corpus = generateCorpus({ ...DEFAULT_CORPUS, spaces: spacesWanted })
 
@@ -83,20 +86,30 @@ const program = Effect.gen(function* () {
         const wall: Array<number> = []
         const cpu: Array<number> = []
         let last: A | undefined
-        for (let i = 0; i < runs + 5; i++) {
+        for (let i = 0; i < runs + warmup; i++) {
           const query = queryClass.queries[i % queryClass.queries.length]!
           const w = performance.now()
           const c = cpuMs()
           last = yield* call(query)
-          if (i >= 5) {
+          if (i >= warmup) {
             wall.push(performance.now() - w)
             cpu.push(cpuMs() - c)
+            if (process.env.MICRO_TRACE_SLOW && wall[wall.length - 1]! > 2) console.log(`slow call ${i}: wall ${wall[wall.length - 1]!.toFixed(2)} cpu ${cpu[cpu.length - 1]!.toFixed(2)}`)
           }
         }
-        return { text: `${median(wall).toFixed(2)} / ${median(cpu).toFixed(2)}`, last }
+        const sorted = [...wall].sort((a, b) => a - b)
+        const p99 = sorted[Math.max(0, Math.ceil(0.99 * sorted.length) - 1)]!
+        const over = wall.filter((ms) => ms > 2 * median(wall) + 1).length
+        return { text: `${median(wall).toFixed(2)} / ${median(cpu).toFixed(2)} (p99 ${p99.toFixed(2)}, ${over} over 2×+1)`, last }
       })
+    const heap = () => {
+      ;(globalThis as { gc?: () => void }).gc?.()
+      return process.memoryUsage().heapUsed
+    }
+    const before = heap()
     const inSpace = yield* measure((query) => asUser(search.space(focus, { query })))
     const inOrg = yield* measure((query) => asUser(search.organization(org, { query })))
+    if (process.env.MICRO_HEAP) console.log(`  heap kept per call: ${((heap() - before) / (2 * (runs + warmup))).toFixed(0)} bytes`)
     const pages = (inOrg.last as { items: ReadonlyArray<{ pages: ReadonlyArray<unknown> }> }).items.reduce((n, s) => n + s.pages.length, 0)
     console.log(queryClass.name.padEnd(12), inSpace.text.padEnd(22), inOrg.text.padEnd(22), pages)
   }

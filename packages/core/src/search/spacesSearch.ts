@@ -29,6 +29,35 @@ export const nextOf = (window: SearchWindow, more: boolean) => (more ? { page: e
 /** What a search needs of a space: its id, the revision it reads, its title (a group's). */
 export type SearchedSpace = Pick<SpaceRecord, "id" | "revisionId" | "title">
 
+/** What a search reads of a list of spaces: by id, their ids, the revision each reads. */
+interface SpacesLookup {
+  readonly byId: ReadonlyMap<SpaceId, SearchedSpace>
+  readonly ids: ReadonlyArray<SpaceId>
+  readonly revisions: ReadonlyMap<SpaceId, string>
+}
+
+/**
+ * Kept with the list they were made from: an organization's list is kept between searches
+ * (`searchedSpaces`), and remaking these for its hundreds of spaces was most of what a search
+ * allocated (so, of how often the young generation is collected under searches).
+ */
+const lookups = new WeakMap<ReadonlyArray<SearchedSpace>, SpacesLookup>()
+
+const lookupOf = (spaces: ReadonlyArray<SearchedSpace>): SpacesLookup => {
+  let found = lookups.get(spaces)
+  if (found === undefined) {
+    const byId = new Map<SpaceId, SearchedSpace>()
+    const revisions = new Map<SpaceId, string>()
+    for (const space of spaces) {
+      byId.set(space.id, space)
+      revisions.set(space.id, space.revisionId)
+    }
+    found = { byId, ids: [...byId.keys()], revisions }
+    lookups.set(spaces, found)
+  }
+  return found
+}
+
 /**
  * Searching spaces someone has already decided the reader may read: the organization's search
  * (the caller's visible spaces) and a published site's (the spaces its visitor is shown).
@@ -80,10 +109,10 @@ export const makeSpacesSearch = Effect.gen(function* () {
    */
   const inSpaces = (visible: ReadonlyArray<SearchedSpace>, window: SearchWindow) =>
     Effect.gen(function* () {
-      const byId = new Map(visible.map((s) => [s.id, s]))
+      const { byId, ids, revisions } = lookupOf(visible)
       const query = parseQuery(window.query)
-      const found = yield* hits(query, visible.map((s) => s.id), window)
-      const located = yield* locate(new Map(visible.map((s) => [s.id, s.revisionId])), found.slice(0, window.limit))
+      const found = yield* hits(query, ids, window)
+      const located = yield* locate(revisions, found.slice(0, window.limit))
       const groups = new Map<SpaceId, { space: SearchedSpace; pages: Array<SearchPageResult>; score: number }>()
       located.forEach((hit, i) => {
         const spaceId = hit.hit.spaceId
