@@ -1,4 +1,4 @@
-import { type TokenSpan, tokenReader } from "../content/search/searchTokens.js"
+import { type TokenSpan, tokenSpans } from "../content/search/searchTokens.js"
 import type { SearchTerm } from "../storage/search/SearchRecords.js"
 
 /** The most characters of a section's text a result shows (before marks and ellipses). */
@@ -10,50 +10,31 @@ const LEAD_IN = 60
 export const MARK_OPEN = "**"
 export const MARK_CLOSE = "**"
 
-/** How many words from `at` a term matches (0: none), the words read as far as it needs. */
-const matches = (term: SearchTerm, spanAt: (k: number) => TokenSpan | undefined, at: number): number => {
+const matches = (term: SearchTerm, spans: ReadonlyArray<TokenSpan>, at: number): number => {
   if (term._tag === "Word") {
-    const token = spanAt(at)!.token
+    const token = spans[at]!.token
     return (term.prefix ? token.startsWith(term.token) : token === term.token) ? 1 : 0
   }
-  for (let k = 0; k < term.tokens.length; k++) if (spanAt(at + k)?.token !== term.tokens[k]) return 0
-  return term.tokens.length
+  if (at + term.tokens.length > spans.length) return 0
+  return term.tokens.every((token, k) => spans[at + k]!.token === token) ? term.tokens.length : 0
 }
 
-/**
- * The character ranges of `text` that match a term, in order, not overlapping. With `window`,
- * only those that start less than `window` characters after the first one (and any that join
- * them): the words past that are not read.
- */
-export const matchedRanges = (text: string, terms: ReadonlyArray<SearchTerm>, window = Number.POSITIVE_INFINITY): ReadonlyArray<readonly [number, number]> => {
-  const read = tokenReader(text)
-  const spans: Array<TokenSpan> = []
-  const spanAt = (k: number) => {
-    while (spans.length <= k) {
-      const span = read()
-      if (span === undefined) return undefined
-      spans.push(span)
-    }
-    return spans[k]
-  }
+/** The character ranges of `text` that match a term, in order, not overlapping. */
+export const matchedRanges = (text: string, terms: ReadonlyArray<SearchTerm>): ReadonlyArray<readonly [number, number]> => {
+  const spans = tokenSpans(text)
   const ranges: Array<[number, number]> = []
-  let limit = Number.POSITIVE_INFINITY
-  for (let at = 0; ; ) {
-    const span = spanAt(at)
-    if (span === undefined) break
-    const last = ranges[ranges.length - 1]
-    if (span.start >= limit && (last === undefined || span.start > last[1])) break
+  for (let at = 0; at < spans.length; ) {
     let length = 0
-    for (const term of terms) length = Math.max(length, matches(term, spanAt, at))
+    for (const term of terms) length = Math.max(length, matches(term, spans, at))
     if (length === 0) {
       at++
       continue
     }
-    const start = span.start
+    const start = spans[at]!.start
     const end = spans[at + length - 1]!.end
+    const last = ranges[ranges.length - 1]
     if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end)
     else ranges.push([start, end])
-    if (ranges.length === 1 && limit === Number.POSITIVE_INFINITY) limit = start + window
     at += length
   }
   return ranges
@@ -76,16 +57,9 @@ const wordStart = (text: string, at: number, floor: number) => {
  * line, each matched word or phrase between `MARK_OPEN` and `MARK_CLOSE`, and `…` where text
  * was cut. With no match in the text (the title matched), its beginning.
  */
-export const snippet = (text: string, terms: ReadonlyArray<SearchTerm>): string => snippetOf(text, terms, SNIPPET_LENGTH)
-
-/**
- * `snippet`, reading the matches up to `window` characters past the first (the text it shows
- * ends at most `SNIPPET_LENGTH` after it, or at the end of a match that began before); any
- * window from `SNIPPET_LENGTH` up gives the same text.
- */
-export const snippetOf = (text: string, terms: ReadonlyArray<SearchTerm>, window: number): string => {
+export const snippet = (text: string, terms: ReadonlyArray<SearchTerm>): string => {
   const flat = text.replace(/\s+/gu, " ").trim()
-  const ranges = matchedRanges(flat, terms, window)
+  const ranges = matchedRanges(flat, terms)
   const first = ranges[0]?.[0] ?? 0
   let start = first <= LEAD_IN ? 0 : wordStart(flat, first - LEAD_IN, 0)
   let end = Math.min(flat.length, start + SNIPPET_LENGTH)

@@ -49,58 +49,36 @@ const pushRun = (spans: Array<TokenSpan>, run: string, at: number): void => {
 const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 
 /**
- * The words of a text with where they are, read one at a time (`undefined` at the end): for a
- * reader that stops early (a snippet needs the words around its first match). ASCII is read
- * character by character (most words of most texts: lower case is all their folding); from the
- * first character that is not ASCII, the run of letters it is in or before is read by
- * `WORD_RUN` and folded whole.
+ * The words of a text with where they are. ASCII is read character by character (most words of
+ * most texts: lower case is all their folding); from the first character that is not ASCII, the
+ * run of letters it is in or before is read by `WORD_RUN` and folded whole.
  */
-export const tokenReader = (text: string): (() => TokenSpan | undefined) => {
-  const length = text.length
-  let i = 0
-  // A run past ASCII can hold several words (split at CJK characters, or by folding): they wait here.
-  const waiting: Array<TokenSpan> = []
-  let next = 0
-  return () => {
-    if (next < waiting.length) return waiting[next++]
-    waiting.length = 0
-    next = 0
-    while (i < length) {
-      const c = text.charCodeAt(i)
-      if (c < 0x80) {
-        if (!isAsciiWordChar(c)) {
-          i++
-          continue
-        }
-        let end = i + 1
-        while (end < length && isAsciiWordChar(text.charCodeAt(end))) end++
-        if (end === length || text.charCodeAt(end) < 0x80) {
-          const start = i
-          i = end
-          if (end - start <= MAX_TOKEN_LENGTH) return { token: text.slice(start, end).toLowerCase(), start, end, cjk: false }
-          continue
-        }
-      }
-      // This run goes on past ASCII, or a character that is not ASCII comes before the next run.
-      WORD_RUN.lastIndex = i
-      const run = WORD_RUN.exec(text)
-      if (run === null) {
-        i = length
-        break
-      }
-      pushRun(waiting, run[0], run.index)
-      i = run.index + run[0].length
-      if (waiting.length > 0) return waiting[next++]
-    }
-    return undefined
-  }
-}
-
-/** The words of a text with where they are (`tokenReader`, read to the end). */
 export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
   const spans: Array<TokenSpan> = []
-  const read = tokenReader(text)
-  for (let span = read(); span !== undefined; span = read()) spans.push(span)
+  const length = text.length
+  let i = 0
+  while (i < length) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) {
+      if (!isAsciiWordChar(c)) {
+        i++
+        continue
+      }
+      let end = i + 1
+      while (end < length && isAsciiWordChar(text.charCodeAt(end))) end++
+      if (end === length || text.charCodeAt(end) < 0x80) {
+        if (end - i <= MAX_TOKEN_LENGTH) spans.push({ token: text.slice(i, end).toLowerCase(), start: i, end, cjk: false })
+        i = end
+        continue
+      }
+    }
+    // This run goes on past ASCII, or a character that is not ASCII comes before the next run.
+    WORD_RUN.lastIndex = i
+    const run = WORD_RUN.exec(text)
+    if (run === null) break
+    pushRun(spans, run[0], run.index)
+    i = run.index + run[0].length
+  }
   return spans
 }
 
