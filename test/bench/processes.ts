@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { closeSync, openSync, readFileSync } from "node:fs"
+import { closeSync, openSync, readdirSync, readFileSync } from "node:fs"
 
 /** A child process pinned to one CPU whose output goes to a log file, not through this process. */
 export interface PinnedProcess {
@@ -102,11 +102,26 @@ export const cpuMillis = (pid: number): number => {
   return user + system
 }
 
+/** A `/proc/…/stat` text's name and user and system time in ms (the name, in parentheses, may hold `) `). */
+const readStat = (path: string) => {
+  const stat = readFileSync(path, "utf8")
+  const close = stat.lastIndexOf(") ")
+  const fields = stat.slice(close + 2).split(" ")
+  return { name: stat.slice(stat.indexOf("(") + 1, close), user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
+}
+
 /** `cpuMillis` as user and system (kernel) time. */
 export const cpuMillisSplit = (pid: number): { readonly user: number; readonly system: number } => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }
+  const { user, system } = readStat(`/proc/${pid}/stat`)
+  return { user, system }
 }
+
+/** Each thread of a process: its id, name and CPU time (user + system) so far, in ms. */
+export const threadCpuMillis = (pid: number): ReadonlyArray<{ readonly tid: string; readonly name: string; readonly ms: number }> =>
+  readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const { name, user, system } = readStat(`/proc/${pid}/task/${tid}/stat`)
+    return { tid, name, ms: user + system }
+  })
 
 /**
  * Runs `work` with every thread of this process (its garbage collector's too) on `cpu`, as a

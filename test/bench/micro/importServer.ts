@@ -10,14 +10,14 @@
  * worker is the busiest after main; the rest are V8's GC helpers). `MICRO_GIT=0` skips Git.
  * `MICRO_CPU_PROF=<dir>` writes the server's main-thread CPU profile.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Backend, postgresBackend, sqliteBackend } from "../backends.js"
 import { importCorpus } from "../import/importCorpus.js"
 import { measureEngineImport } from "../import/importInProcess.js"
 import { gitImport, IMPORT_PAGES, zipImport } from "../import/importSection.js"
-import { cpuMillis } from "../processes.js"
+import { cpuMillis, threadCpuMillis } from "../processes.js"
 import { seed } from "../seed.js"
 import { startQuire } from "../servers.js"
 import { freePort } from "../../e2e/support/server.js"
@@ -33,12 +33,9 @@ const threadCpu = {
   seen: new Map<string, number>(),
   since(pid: number) {
     const out: Array<[string, number]> = []
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8")
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ")
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10
-      const label = `${tid === String(pid) ? "main" : tid} (${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))})`
-      if (ms - (this.seen.get(tid) ?? 0) >= 30) out.push([label, ms - (this.seen.get(tid) ?? 0)])
+    for (const { tid, name, ms } of threadCpuMillis(pid)) {
+      const used = ms - (this.seen.get(tid) ?? 0)
+      if (used >= 30) out.push([`${tid === String(pid) ? "main" : tid} (${name})`, used])
       this.seen.set(tid, ms)
     }
     return out
