@@ -16,15 +16,32 @@ type Entry =
   | { readonly kind: "dir"; readonly names: Set<string>; mtimeMs: number; readonly ino: number }
   | { readonly kind: "symlink"; readonly target: string; mtimeMs: number; readonly ino: number }
 
-/** A file system error as Node's: `code` says which. */
+/**
+ * A file system error as Node's: `code` says which. Made without a stack: isomorphic-git makes
+ * thousands in a fetch (a path it probes, a wrapped file system it tests) and reads only `code`.
+ */
 export class MemoryFsError extends Error {
-  constructor(
-    readonly code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "ENOTEMPTY" | "EINVAL" | "EPERM",
-    readonly path: string,
-    readonly syscall: string
-  ) {
+  readonly code: "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "ENOTEMPTY" | "EINVAL" | "EPERM"
+  readonly path: string
+  readonly syscall: string
+  constructor(code: MemoryFsError["code"], path: string, syscall: string) {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
     super(`${code}: ${syscall} '${path}'`)
+    Error.stackTraceLimit = limit
+    this.code = code
+    this.path = path
+    this.syscall = syscall
   }
+}
+
+/** A path that is not text, as Node answers it (a `TypeError`), without a stack (see `MemoryFsError`). */
+const notAPath = (syscall: string) => {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  const error = new TypeError(`${syscall}: the path must be a string`)
+  Error.stackTraceLimit = limit
+  return error
 }
 
 /** What `stat` and `lstat` answer: the fields isomorphic-git reads, as Node's `fs.Stats` names them. */
@@ -47,9 +64,13 @@ type Encoding = { readonly encoding?: string | null } | string | undefined
 
 const encodingOf = (options: Encoding) => (typeof options === "string" ? options : (options?.encoding ?? undefined))
 
+/** An absolute path with no empty, `.` or `..` segment and no trailing `/`: already normal. */
+const normal = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/
+
 /** `/a//b/` → `/a/b`; relative paths are taken from the root. */
 const normalize = (path: unknown, syscall: string): string => {
-  if (typeof path !== "string") throw new TypeError(`${syscall}: the path must be a string`)
+  if (typeof path !== "string") throw notAPath(syscall)
+  if (normal.test(path)) return path
   const segments = path.split("/").filter((segment) => segment !== "" && segment !== ".")
   const out: Array<string> = []
   for (const segment of segments) {
