@@ -36,6 +36,10 @@ const program = Effect.gen(function* () {
     yield* timed(`prepare of ${bodies.length} bodies (in process)`, Effect.sync(() => {
         for (const markdown of bodies) runMarkdownTask({ op: "prepare", markdown })
       }))
+    const texts = [...files].flatMap(([path, content]) => (path.endsWith(".md") && path !== "SUMMARY.md" ? [typeof content === "string" ? content : new TextDecoder().decode(content)] : []))
+    yield* timed(`prepare of ${texts.length} page files (in process)`, Effect.sync(() => {
+        for (const markdown of texts) runMarkdownTask({ op: "prepare", markdown })
+      }))
     yield* timed(`readLayout of ${files.size} files (${onWorker ? "worker thread" : "in process"})`, Effect.provideService(readLayout(files), MarkdownWork, work))
   }
 })

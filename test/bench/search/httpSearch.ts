@@ -22,9 +22,12 @@ const getText = (url: string, token: string) =>
     request.on("error", reject)
   })
 
+/** The URL path and query of one search. */
+export const searchPath = (path: string, query: string) => `${path}?query=${encodeURIComponent(query)}`
+
 /** One search through Quire's HTTP API; how many results (spaces or pages) the first page held. */
 export const searchOverHttp = async (target: Target, path: string, query: string): Promise<number> => {
-  const { status, text } = await getText(`${target.url}${path}?query=${encodeURIComponent(query)}`, target.token)
+  const { status, text } = await getText(`${target.url}${searchPath(path, query)}`, target.token)
   if (status !== 200) throw new Error(`search: GET ${path}?query=${JSON.stringify(query)} answered ${status}: ${text.slice(0, 500)}`)
   const body = JSON.parse(text) as { readonly items: ReadonlyArray<{ readonly pages?: ReadonlyArray<unknown> }> }
   // An organization's answer groups pages by space: count the pages.

@@ -2,7 +2,9 @@ import { median, mergeOnce, ROUNDS } from "../mergeChangeRequest.js"
 import { type BenchContext, round, type Section, type TableRow } from "../section.js"
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
+import { measureSearchFloor } from "./floor.js"
 import { type HttpClassFigures, measureHttpClass, warmUp } from "./httpSearch.js"
+import type { Latency } from "./latency.js"
 import type { RawClassFigures, RawEngine } from "./rawEngine.js"
 import { measureRawEngine } from "./rawEngine.js"
 import { rawPostgresEngine } from "./rawPostgres.js"
@@ -38,6 +40,7 @@ export const searchSection = (context: BenchContext): Section => {
   const classes = corpus.classes.filter((c) => wanted === undefined || wanted.includes(c.name))
   const http = new Map<string, Record<Scope, HttpClassFigures>>()
   let raw: ReadonlyMap<string, RawClassFigures> | undefined
+  let floor: ReadonlyMap<string, Record<Scope, Latency>> | undefined
   let rawBuildSeconds = 0
   const reindex = new Map<number, number>()
 
@@ -59,6 +62,11 @@ export const searchSection = (context: BenchContext): Section => {
           `  ${queryClass.name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms (${figures.org.results} pages), ` +
             `space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms (${figures.space.results} pages)`
         )
+      }
+      console.log(`search: the floor, the same answers from a server that holds them (${classes.length} classes × organization and space) …`)
+      floor = await measureSearchFloor(context, quire, paths, classes, runs, warmup)
+      for (const [name, figures] of floor) {
+        console.log(`  ${name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms, space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms`)
       }
       console.log(`search: ${ROUNDS} one-page merges into the 10-page space and into a space of the ${corpus.pageCount}-page organization …`)
       const small = context.seeded.content.find((space) => space.pages === 10)
@@ -89,13 +97,14 @@ export const searchSection = (context: BenchContext): Section => {
       }
     },
     result: () => {
-      if (raw === undefined || http.size === 0) throw new Error("search: not measured")
+      if (raw === undefined || floor === undefined || http.size === 0) throw new Error("search: not measured")
       const rows: Array<TableRow> = []
       const failed: Array<string> = []
       const perClass: Record<string, unknown> = {}
       for (const queryClass of classes) {
         const quire = http.get(queryClass.name)!
         const rawFigures = raw.get(queryClass.name)!
+        const floorFigures = floor.get(queryClass.name)!
         const perScope: Record<string, unknown> = {}
         for (const scope of SCOPES) {
           const bar = barFor(queryClass, scope, rawFigures[scope])
@@ -105,12 +114,14 @@ export const searchSection = (context: BenchContext): Section => {
             p50Ms: round(quire[scope].p50Ms),
             p99Ms: round(quire[scope].p99Ms),
             rawP50Ms: round(rawFigures[scope].p50Ms),
-            rawP99Ms: round(rawFigures[scope].p99Ms)
+            rawP99Ms: round(rawFigures[scope].p99Ms),
+            floorP50Ms: round(floorFigures[scope].p50Ms),
+            floorP99Ms: round(floorFigures[scope].p99Ms)
           }
           rows.push({
             figure: `${queryClass.name} ${scope} p50 / p99 ms`,
             quire: `${ms(quire[scope].p50Ms)} / ${ms(quire[scope].p99Ms)}`,
-            baseline: `raw ${ms(rawFigures[scope].p50Ms)} / ${ms(rawFigures[scope].p99Ms)}`,
+            baseline: `raw ${ms(rawFigures[scope].p50Ms)} / ${ms(rawFigures[scope].p99Ms)}, floor ${ms(floorFigures[scope].p50Ms)} / ${ms(floorFigures[scope].p99Ms)}`,
             ratio: `${pass ? "PASS" : "FAIL"} ${bar.rule === "beat" ? "<" : "≤"} ${ms(bar.p50Ms)} / ${ms(bar.p99Ms)}`
           })
         }

@@ -1,0 +1,72 @@
+import { writeFileSync } from "node:fs"
+import { get as httpGet } from "node:http"
+import { join } from "node:path"
+import { freePort } from "../../e2e/support/server.js"
+import type { BenchContext, Target } from "../section.js"
+import { startBaseline } from "../servers.js"
+import type { QueryClass } from "./corpus.js"
+import { measureHttpClass, searchPath } from "./httpSearch.js"
+import type { Latency } from "./latency.js"
+import { SCOPES, type Scope } from "./rawQuery.js"
+
+const answerOf = (url: string, token: string) =>
+  new Promise<Buffer>((resolve, reject) => {
+    httpGet(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () =>
+        response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`search floor: ${url} answered ${response.statusCode}`))
+      )
+      response.on("error", reject)
+    }).on("error", reject)
+  })
+
+/**
+ * The floor under each class's figures on this machine: a `node:http` server on the server's CPU
+ * answering every search URL of the classes with the bytes Quire answered, held in memory
+ * (`baseline-static-server.ts`), timed by the same client the same way (one kept-alive
+ * connection, the same warm-up and runs, each answer parsed). What a server doing no work at all
+ * costs: loopback, both processes' scheduling and collectors, the client's parse. Not a bar.
+ */
+export const measureSearchFloor = async (
+  context: BenchContext,
+  quire: Target,
+  paths: Readonly<Record<Scope, string>>,
+  classes: ReadonlyArray<QueryClass>,
+  runs: number,
+  warmup: number
+): Promise<ReadonlyMap<string, Record<Scope, Latency>>> => {
+  const lines: Array<string> = []
+  for (const queryClass of classes) {
+    for (const scope of SCOPES) {
+      for (const query of queryClass.queries) {
+        const path = searchPath(paths[scope], query)
+        const body = await answerOf(`${quire.url}${path}`, quire.token)
+        lines.push(JSON.stringify([path, "application/json", null, body.toString("base64")]))
+      }
+    }
+  }
+  const answersFile = join(context.dir, `search-answers-${context.backend.name}.ndjson`)
+  writeFileSync(answersFile, `${lines.join("\n")}\n`)
+  const floorServer = await startBaseline({
+    name: `search-floor-${context.backend.name}`,
+    main: join(import.meta.dirname, "../baseline-static-server.ts"),
+    env: { BENCH_STATIC_PAGES: answersFile },
+    port: await freePort(),
+    publicUrl: quire.url,
+    cpu: context.config.serverCpu,
+    dir: context.dir
+  })
+  try {
+    const target = { url: floorServer.url, token: quire.token }
+    const floor = new Map<string, Record<Scope, Latency>>()
+    for (const queryClass of classes) {
+      const figures = {} as Record<Scope, Latency>
+      for (const scope of SCOPES) figures[scope] = await measureHttpClass(target, paths, scope, queryClass, runs, warmup)
+      floor.set(queryClass.name, figures)
+    }
+    return floor
+  } finally {
+    await floorServer.process.stop()
+  }
+}
