@@ -5,7 +5,7 @@ import { freePort } from "../../e2e/support/server.js"
 import type { BenchContext, Target } from "../section.js"
 import { startBaseline } from "../servers.js"
 import type { QueryClass } from "./corpus.js"
-import { measureHttpClass, searchPath } from "./httpSearch.js"
+import { measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
 import type { Latency } from "./latency.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 
@@ -59,6 +59,7 @@ export const measureSearchFloor = async (
   })
   try {
     const target = { url: floorServer.url, token: quire.token }
+    await warmAll(target, paths, classes, warmup)
     const floor = new Map<string, Record<Scope, Latency>>()
     for (const queryClass of classes) {
       const figures = {} as Record<Scope, Latency>

@@ -3,7 +3,7 @@ import { type BenchContext, round, type Section, type TableRow } from "../sectio
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
 import { measureSearchFloor } from "./floor.js"
-import { type HttpClassFigures, measureHttpClass, warmUp } from "./httpSearch.js"
+import { type HttpClassFigures, measureHttpClass, warmAll } from "./httpSearch.js"
 import type { Latency } from "./latency.js"
 import type { RawClassFigures, RawEngine } from "./rawEngine.js"
 import { measureRawEngine } from "./rawEngine.js"
@@ -51,9 +51,8 @@ export const searchSection = (context: BenchContext): Section => {
         org: `/v1/orgs/${seeded.organizationId}/search`,
         space: `/v1/spaces/${seeded.spaceIds[corpus.focusSpace]}/search`
       }
-      console.log(`search: ${classes.length} query classes × organization and space, ${runs} requests each, one at a time …`)
-      // Every class is served untimed first, so that the first class timed does not pay for the server's warm-up.
-      for (const queryClass of classes) for (const scope of SCOPES) await warmUp(quire, paths[scope], queryClass, Math.min(warmup, 20))
+      console.log(`search: ${classes.length} query classes × organization and space, ${warmup} untimed requests each, then ${runs} timed, one at a time …`)
+      await warmAll(quire, paths, classes, warmup)
       for (const queryClass of classes) {
         const figures = {} as Record<Scope, HttpClassFigures>
         for (const scope of SCOPES) figures[scope] = await measureHttpClass(quire, paths, scope, queryClass, runs, warmup)
