@@ -1,9 +1,6 @@
-import { writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { freePort } from "../e2e/support/server.js"
 import { alternatingLoad } from "./alternatingLoad.js"
 import { type BenchContext, round, type Section, type SectionResult, type Target } from "./section.js"
-import { startBaseline } from "./servers.js"
+import { type StaticAnswer, startStaticAnswers } from "./staticAnswers.js"
 import { sampleIds } from "./verify.js"
 
 /** What a browser asks a published page for. */
@@ -159,25 +156,15 @@ export const publishedPageSection = (context: BenchContext): Section => {
     console.log(`publishedPage: fetching ${all.length} page URLs of the published site from Quire for the baseline …`)
     const started = performance.now()
     const answers = await getPages(quire.url, all)
-    const lines: Array<string> = []
+    const held: Array<StaticAnswer> = []
     for (const url of all) {
       const answer = answers.get(url)!
       if (answer.status !== 200) throw new Error(`publishedPage: Quire answered ${answer.status} for ${url}: ${answer.body.toString().slice(0, 300)}`)
-      lines.push(JSON.stringify([url, answer.contentType, answer.etag, answer.body.toString("base64")]))
+      held.push({ path: url, contentType: answer.contentType, etag: answer.etag, body: answer.body })
     }
-    const pagesFile = join(context.dir, "published-pages.ndjson")
-    writeFileSync(pagesFile, `${lines.join("\n")}\n`)
     console.log(`  fetched in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-    const baseline = await startBaseline({
-      name: `baseline-static-${context.backend.name}`,
-      main: join(import.meta.dirname, "baseline-static-server.ts"),
-      env: { BENCH_STATIC_PAGES: pagesFile },
-      port: await freePort(),
-      publicUrl: quire.url,
-      cpu: context.config.serverCpu,
-      dir: context.dir
-    })
+    const baseline = await startStaticAnswers(context, `baseline-static-${context.backend.name}`, held, quire.url)
     try {
       console.log(`  baseline (static pages) is up at ${baseline.url} (pid ${baseline.process.pid}, CPU ${context.config.serverCpu})`)
       const sample = sampleIds(all, 1)

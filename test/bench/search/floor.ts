@@ -1,9 +1,6 @@
-import { writeFileSync } from "node:fs"
 import { get as httpGet } from "node:http"
-import { join } from "node:path"
-import { freePort } from "../../e2e/support/server.js"
 import type { BenchContext, Target } from "../section.js"
-import { startBaseline } from "../servers.js"
+import { type StaticAnswer, startStaticAnswers } from "../staticAnswers.js"
 import type { QueryClass } from "./corpus.js"
 import { measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
 import type { Latency } from "./latency.js"
@@ -36,27 +33,16 @@ export const measureSearchFloor = async (
   runs: number,
   warmup: number
 ): Promise<ReadonlyMap<string, Record<Scope, Latency>>> => {
-  const lines: Array<string> = []
+  const held: Array<StaticAnswer> = []
   for (const queryClass of classes) {
     for (const scope of SCOPES) {
       for (const query of queryClass.queries) {
         const path = searchPath(paths[scope], query)
-        const body = await answerOf(`${quire.url}${path}`, quire.token)
-        lines.push(JSON.stringify([path, "application/json", null, body.toString("base64")]))
+        held.push({ path, contentType: "application/json", etag: null, body: await answerOf(`${quire.url}${path}`, quire.token) })
       }
     }
   }
-  const answersFile = join(context.dir, `search-answers-${context.backend.name}.ndjson`)
-  writeFileSync(answersFile, `${lines.join("\n")}\n`)
-  const floorServer = await startBaseline({
-    name: `search-floor-${context.backend.name}`,
-    main: join(import.meta.dirname, "../baseline-static-server.ts"),
-    env: { BENCH_STATIC_PAGES: answersFile },
-    port: await freePort(),
-    publicUrl: quire.url,
-    cpu: context.config.serverCpu,
-    dir: context.dir
-  })
+  const floorServer = await startStaticAnswers(context, `search-floor-${context.backend.name}`, held, quire.url)
   try {
     const target = { url: floorServer.url, token: quire.token }
     await warmAll(target, paths, classes, warmup)
