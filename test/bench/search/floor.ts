@@ -1,22 +1,15 @@
-import { get as httpGet } from "node:http"
 import type { BenchContext, Target } from "../section.js"
 import { type StaticAnswer, startStaticAnswers } from "../staticAnswers.js"
 import type { QueryClass } from "./corpus.js"
-import { measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
+import { getBytes, measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
 import type { Latency } from "./latency.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 
-const answerOf = (url: string, token: string) =>
-  new Promise<Buffer>((resolve, reject) => {
-    httpGet(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-      const chunks: Array<Buffer> = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () =>
-        response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`search floor: ${url} answered ${response.statusCode}`))
-      )
-      response.on("error", reject)
-    }).on("error", reject)
-  })
+const answerOf = async (url: string, token: string) => {
+  const { status, body } = await getBytes(url, token)
+  if (status !== 200) throw new Error(`search floor: ${url} answered ${status}`)
+  return body
+}
 
 /**
  * The floor under each class's figures on this machine: a `node:http` server on the server's CPU

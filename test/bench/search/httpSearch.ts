@@ -11,12 +11,13 @@ import { SCOPES, type Scope } from "./rawQuery.js"
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 
-const getText = (url: string, token: string) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
+/** A GET with the bearer token on the kept-alive connection: the status and the body's bytes. */
+export const getBytes = (url: string, token: string) =>
+  new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     const request = httpGet(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
       const chunks: Array<Buffer> = []
       response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }))
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }))
       response.on("error", reject)
     })
     request.on("error", reject)
@@ -27,7 +28,8 @@ export const searchPath = (path: string, query: string) => `${path}?query=${enco
 
 /** One search through Quire's HTTP API; how many results (spaces or pages) the first page held. */
 export const searchOverHttp = async (target: Target, path: string, query: string): Promise<number> => {
-  const { status, text } = await getText(`${target.url}${searchPath(path, query)}`, target.token)
+  const { status, body: bytes } = await getBytes(`${target.url}${searchPath(path, query)}`, target.token)
+  const text = bytes.toString("utf8")
   if (status !== 200) throw new Error(`search: GET ${path}?query=${JSON.stringify(query)} answered ${status}: ${text.slice(0, 500)}`)
   const body = JSON.parse(text) as { readonly items: ReadonlyArray<{ readonly pages?: ReadonlyArray<unknown> }> }
   // An organization's answer groups pages by space: count the pages.
