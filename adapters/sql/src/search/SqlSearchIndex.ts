@@ -1,4 +1,5 @@
 import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import { type IndexChange, type IndexedSection, type RevisionId, SearchIndex, type SpaceId } from "@quire/core"
 import { Effect, Layer, Option } from "effect"
 import { chunksOf } from "../shared/chunks.js"
@@ -8,35 +9,53 @@ import { effectiveTerms } from "./searchTerms.js"
 import { tsvectorText } from "./tsvector.js"
 
 /**
- * Rows per INSERT: a section is 6 (Postgres) or 8 (SQLite) parameters, well under both
- * engines' limits, and sections carry whole bodies, so fewer than other batches.
+ * SQLite: rows per INSERT. A section is 8 parameters, well under the engine's limit, and
+ * sections carry whole bodies, so fewer than other batches.
  */
 const INSERT_CHUNK = 200
+
+/** Postgres: sections per INSERT, sent as five array parameters (`unnest`), so the statement stays small whatever the count. */
+const PG_INSERT_CHUNK = 2_000
 
 export const makeSqlSearchIndex = Effect.gen(function* () {
   const sql = yield* SqlClient
   const { read } = yield* SqlReader
 
-  /** A section as its row: Postgres keeps its tsvector, SQLite its token texts (the FTS5 table's content). */
-  const toRow: (spaceId: SpaceId, section: IndexedSection) => Record<string, string> = sql.onDialectOrElse({
-    pg: () => (spaceId: SpaceId, s: IndexedSection) => ({
-      spaceId,
-      pageId: s.pageId,
-      anchor: s.anchor,
-      heading: s.heading,
-      body: s.body,
-      document: tsvectorText(s.terms)
-    }),
-    orElse: () => (spaceId: SpaceId, s: IndexedSection) => ({
-      spaceId,
-      pageId: s.pageId,
-      anchor: s.anchor,
-      heading: s.heading,
-      body: s.body,
-      titleTerms: s.terms.title,
-      headingTerms: s.terms.heading,
-      bodyTerms: s.terms.body
-    })
+  /**
+   * Writes a space's sections. Postgres keeps each section's tsvector, built here
+   * (`tsvectorText`), and takes a chunk's columns as arrays in one statement; SQLite keeps the
+   * token texts, which its FTS5 table reads through triggers.
+   */
+  const insertSections: (spaceId: SpaceId, sections: ReadonlyArray<IndexedSection>) => Effect.Effect<void, SqlError> = sql.onDialectOrElse({
+    pg: () => (spaceId: SpaceId, sections: ReadonlyArray<IndexedSection>) =>
+      Effect.forEach(
+        chunksOf(sections, PG_INSERT_CHUNK),
+        (chunk) =>
+          sql`INSERT INTO search_sections (space_id, page_id, anchor, heading, body, document)
+            SELECT ${spaceId}, page_id, anchor, heading, body, document FROM unnest(
+              ${chunk.map((s) => s.pageId)}::text[], ${chunk.map((s) => s.anchor)}::text[], ${chunk.map((s) => s.heading)}::text[],
+              ${chunk.map((s) => s.body)}::text[], ${chunk.map((s) => tsvectorText(s.terms))}::tsvector[]
+            ) WITH ORDINALITY AS t (page_id, anchor, heading, body, document, ord) ORDER BY ord`,
+        { discard: true }
+      ),
+    orElse: () => (spaceId: SpaceId, sections: ReadonlyArray<IndexedSection>) =>
+      Effect.forEach(
+        chunksOf(sections, INSERT_CHUNK),
+        (chunk) =>
+          sql`INSERT INTO search_sections ${sql.insert(
+            chunk.map((s) => ({
+              spaceId,
+              pageId: s.pageId,
+              anchor: s.anchor,
+              heading: s.heading,
+              body: s.body,
+              titleTerms: s.terms.title,
+              headingTerms: s.terms.heading,
+              bodyTerms: s.terms.body
+            }))
+          )}`,
+        { discard: true }
+      )
   })
 
   /** The columns a copy takes from the source rows (all but `id` and `space_id`). */
@@ -63,8 +82,7 @@ export const makeSqlSearchIndex = Effect.gen(function* () {
           yield* sql`DELETE FROM search_sections WHERE space_id = ${change.spaceId} AND page_id IN ${sql.in(chunk)}`
         }
       }
-      const rows = [...latest.values()].flatMap((sections) => sections.map((s) => toRow(change.spaceId, s)))
-      for (const chunk of chunksOf(rows, INSERT_CHUNK)) yield* sql`INSERT INTO search_sections ${sql.insert(chunk)}`
+      yield* insertSections(change.spaceId, [...latest.values()].flat())
       yield* recordRevision(change.spaceId, change.revisionId)
     }).pipe(Effect.orDie)
 
