@@ -9,6 +9,7 @@ import {
   importPages,
   mergeRevisions
 } from "../../packages/core/src/content/tree/index.js"
+import { median } from "./median.js"
 
 /** What one space size measures: medians of `repeats` runs, after one warm-up run. */
 export interface ContentFigures {
@@ -45,11 +46,6 @@ export const spaceOfSize = (pages: number): ReadonlyArray<ImportedPage> => {
     for (let p = 0; p < count; p++) out.push({ id: `p${g}-${p}`, title: `Page ${g}.${p}`, parent: group, markdown: pageMarkdown(n++) })
   }
   return out
-}
-
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
 }
 
 const timed = <A, E, R>(self: Effect.Effect<A, E, R>) =>

@@ -1,3 +1,5 @@
+import { median } from "./median.js"
+
 interface ListPage {
   readonly items: ReadonlyArray<{ readonly id: string }>
   readonly count: number
@@ -26,12 +28,6 @@ const timed = async (url: string, token: string): Promise<number> => {
   const started = performance.now()
   await fetchPage(url, token)
   return performance.now() - started
-}
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { ContentSpace } from "./seedContent.js"
 import { type BenchContext, round, type Section, type Target } from "./section.js"
-
-export const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+import { median } from "./median.js"
 
 /** The rounds timed per size, after one untimed. */
 export const ROUNDS = 15

@@ -4,6 +4,7 @@ import { promisify } from "node:util"
 import { freePort } from "../e2e/support/server.js"
 import { BUILT_CONDITION, QUIRE_BUILT } from "./servers.js"
 import type { SectionResult, TableRow } from "./section.js"
+import { median } from "./median.js"
 
 const root = resolve(import.meta.dirname, "../..")
 const run = promisify(execFile)
@@ -24,12 +25,6 @@ export interface StartupFigures {
 /** The bars of issue 33: help within 3 × `node -e 1`, the built server's first answer within 1.5 s. */
 export const HELP_BAR_RATIO = 3
 export const FIRST_ANSWER_BAR_MS = 1500
-
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 const timed = async (work: () => Promise<unknown>): Promise<number> => {
   const started = performance.now()

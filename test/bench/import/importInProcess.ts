@@ -20,15 +20,17 @@ const seconds = (since: number) => (performance.now() - since) / 1000
 
 /**
  * On the backend's seeded database, in this process (no server running): `engineS`,
- * `ContentEngine.importPages` of the corpus's pages in one batch into a fresh space. Measured
- * as the server's imports are: after one import untimed (the code warm), on the server's one CPU.
+ * `ContentEngine.importPages` of the corpus's pages in one batch into a fresh space, `runs` times
+ * (seconds each). Measured as the server's imports are: after one import untimed (the code
+ * warm), on the server's one CPU.
  */
 export const measureEngineImport = async (
   backend: Backend,
   seeded: { readonly userId: string; readonly organizationId: string },
   corpus: ImportCorpus,
-  cpu: number
-): Promise<number> => {
+  cpu: number,
+  runs: number
+): Promise<ReadonlyArray<number>> => {
   const runtime = ManagedRuntime.make(
     QuireCore.layer({ publicUrl: "http://bench.invalid" }).pipe(
       Layer.provideMerge(
@@ -49,7 +51,9 @@ export const measureEngineImport = async (
           return seconds(started)
         })
         yield* importOnce
-        return yield* Effect.promise(() => withThisProcessPinned(cpu, () => runtime.runPromise(importOnce.pipe(Effect.orDie))))
+        return yield* Effect.promise(() =>
+          withThisProcessPinned(cpu, () => runtime.runPromise(Effect.replicateEffect(importOnce, runs).pipe(Effect.orDie)))
+        )
       }).pipe(Effect.orDie)
     )
   } finally {

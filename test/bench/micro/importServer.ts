@@ -72,9 +72,9 @@ try {
         await quire.process.stop()
       }
       const before = process.cpuUsage()
-      const engineS = await measureEngineImport(backend, seeded, corpus, cpu)
+      const [engineS] = await measureEngineImport(backend, seeded, corpus, cpu, 1)
       const used = process.cpuUsage(before)
-      row("engine importPages (this process)", engineS, (used.user + used.system) / 1e6)
+      row("engine importPages (this process)", engineS!, (used.user + used.system) / 1e6)
     } finally {
       await backend.release()
     }

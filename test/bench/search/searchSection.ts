@@ -1,4 +1,5 @@
-import { median, mergeOnce, ROUNDS } from "../mergeChangeRequest.js"
+import { median } from "../median.js"
+import { mergeOnce, ROUNDS } from "../mergeChangeRequest.js"
 import { type BenchContext, round, type Section, type TableRow } from "../section.js"
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
