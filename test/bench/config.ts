@@ -40,8 +40,12 @@ export interface BenchConfig {
   readonly startupRuns: number
   /** The sections to run (`BENCH_ONLY=search,listSpaces`, their JSON keys); unset, all of them. */
   readonly only: ReadonlyArray<string> | undefined
-  /** Timed calls per query class and scope in the search section (after a warm-up of a tenth as many). */
+  /** The fewest timed calls per query class and scope in the search section (see `SampleCount`); also its warm-up by default. */
   readonly searchRuns: number
+  /** The most timed requests per search class and scope (see `SampleCount`). */
+  readonly searchMaxRuns: number
+  /** About how long a search class and scope is timed for, past `searchRuns` (see `SampleCount`). */
+  readonly searchBudgetMs: number
   /** Untimed requests per class and scope before the timed ones (`BENCH_SEARCH_WARMUP`; default: as many as timed). */
   readonly searchWarmup: number | undefined
   /** Spaces of the search corpus (100 pages each). */
@@ -102,6 +106,8 @@ export const readConfig = (): BenchConfig => ({
   startupRuns: Math.round(positive("BENCH_STARTUP_RUNS", 7)),
   only: names("BENCH_ONLY"),
   searchRuns: Math.round(positive("BENCH_SEARCH_RUNS", 200)),
+  searchMaxRuns: Math.round(positive("BENCH_SEARCH_MAX_RUNS", 2_000)),
+  searchBudgetMs: positive("BENCH_SEARCH_BUDGET_MS", 2_000),
   searchWarmup: process.env.BENCH_SEARCH_WARMUP === undefined ? undefined : Math.round(positive("BENCH_SEARCH_WARMUP", 1)),
   searchSpaces: Math.round(positive("BENCH_SEARCH_SPACES", 200)),
   searchClasses: names("BENCH_SEARCH_CLASSES")

@@ -8,6 +8,7 @@
  *   MICRO_SEED_CACHE=<dir>  seed once there, copy for later runs
  *   MICRO_CLASSES=rare,common  only these classes
  *   MICRO_BACKEND=postgres  the same rows copied into a Postgres database made for the run
+ *   MICRO_SNAPSHOT_AT=<i>  a heap snapshot after call i of each class and scope (MICRO_SNAPSHOT_FILE, /tmp/search.heapsnapshot)
  * For where the time goes, run it under `node --import tsx --cpu-prof`.
  */
 import { Actor, Collections, Content, ContentEngine, Ids, Organizations, Search, Spaces, Urls, Users, type OrganizationId, type SpaceId } from "@quire/core"
@@ -17,6 +18,7 @@ import { Effect, Layer, Option } from "effect"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { writeHeapSnapshot } from "node:v8"
 import { tsvectorText } from "../../../adapters/sql/src/search/tsvector.js"
 import { testAuthority } from "../../support/authority.js"
 import { copySqliteToPostgres } from "../copyToPostgres.js"
@@ -91,6 +93,9 @@ const program = Effect.gen(function* () {
           const w = performance.now()
           const c = cpuMs()
           last = yield* call(query)
+          if (process.env.MICRO_SNAPSHOT_AT !== undefined && i === Number(process.env.MICRO_SNAPSHOT_AT)) {
+            console.log(`heap snapshot: ${writeHeapSnapshot(process.env.MICRO_SNAPSHOT_FILE ?? "/tmp/search.heapsnapshot")}`)
+          }
           if (i >= warmup) {
             wall.push(performance.now() - w)
             cpu.push(cpuMs() - c)
@@ -99,7 +104,8 @@ const program = Effect.gen(function* () {
         }
         const sorted = [...wall].sort((a, b) => a - b)
         const p99 = sorted[Math.max(0, Math.ceil(0.99 * sorted.length) - 1)]!
-        const over = wall.filter((ms) => ms > 2 * median(wall) + 1).length
+        const slow = 2 * median(wall) + 1
+        const over = wall.filter((ms) => ms > slow).length
         return { text: `${median(wall).toFixed(2)} / ${median(cpu).toFixed(2)} (p99 ${p99.toFixed(2)}, ${over} over 2×+1)`, last }
       })
     const heap = () => {

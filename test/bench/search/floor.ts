@@ -2,7 +2,7 @@ import type { BenchContext, Target } from "../section.js"
 import { type StaticAnswer, startStaticAnswers } from "../staticAnswers.js"
 import type { QueryClass } from "./corpus.js"
 import { getBytes, measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
-import type { Latency } from "./latency.js"
+import type { Latency, SampleCount } from "./latency.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 
 const answerOf = async (url: string, token: string) => {
@@ -23,7 +23,7 @@ export const measureSearchFloor = async (
   quire: Target,
   paths: Readonly<Record<Scope, string>>,
   classes: ReadonlyArray<QueryClass>,
-  runs: number,
+  runs: SampleCount,
   warmup: number
 ): Promise<ReadonlyMap<string, Record<Scope, Latency>>> => {
   const held: Array<StaticAnswer> = []

@@ -1,7 +1,7 @@
 import { Agent, get as httpGet } from "node:http"
 import type { Target } from "../section.js"
 import type { QueryClass } from "./corpus.js"
-import { type Latency, measureLatency } from "./latency.js"
+import { type Latency, measureLatency, type SampleCount } from "./latency.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 
 /**
@@ -47,7 +47,7 @@ export const measureHttpClass = async (
   paths: Readonly<Record<Scope, string>>,
   scope: Scope,
   queryClass: QueryClass,
-  runs: number,
+  runs: SampleCount,
   warmup: number
 ): Promise<HttpClassFigures> => {
   const results = await searchOverHttp(target, paths[scope], queryClass.queries[0]!)

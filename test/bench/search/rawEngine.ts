@@ -1,5 +1,5 @@
 import type { QueryClass } from "./corpus.js"
-import { type Latency, measureLatency } from "./latency.js"
+import { type Latency, measureLatency, type SampleCount } from "./latency.js"
 import type { RawPlan, Scope } from "./rawQuery.js"
 
 /** A naive full-text engine on the corpus, as someone would write it straight on the database. */
@@ -26,7 +26,7 @@ export const measureRawEngine = async (
   engine: RawEngine,
   classes: ReadonlyArray<QueryClass>,
   scopes: Readonly<Record<Scope, ReadonlyArray<string>>>,
-  runs: number,
+  runs: SampleCount,
   warmup: number
 ): Promise<ReadonlyMap<string, RawClassFigures>> => {
   const figures = new Map<string, RawClassFigures>()

@@ -5,7 +5,7 @@ import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
 import { measureSearchFloor } from "./floor.js"
 import { type HttpClassFigures, measureHttpClass, warmAll } from "./httpSearch.js"
-import type { Latency } from "./latency.js"
+import type { Latency, SampleCount } from "./latency.js"
 import type { RawClassFigures, RawEngine } from "./rawEngine.js"
 import { measureRawEngine } from "./rawEngine.js"
 import { rawPostgresEngine } from "./rawPostgres.js"
@@ -29,11 +29,11 @@ export const searchSection = (context: BenchContext): Section => {
   const seeded = context.seeded.search
   if (seeded === undefined) throw new Error("search: the corpus was not seeded")
   const { corpus } = seeded
-  const runs = context.config.searchRuns
+  const runs: SampleCount = { min: context.config.searchRuns, max: context.config.searchMaxRuns, budgetMs: context.config.searchBudgetMs }
   // As many untimed requests as timed ones per class and scope: on the server's one core, V8's
   // optimizing compiler and collector threads take the main thread's time for hundreds of calls
   // after a path first runs (a rare word in process, pinned: p99 4.5 ms after 5 calls, 2.4 after 1,000).
-  const warmup = context.config.searchWarmup ?? runs
+  const warmup = context.config.searchWarmup ?? runs.min
   const wanted = context.config.searchClasses
   for (const name of wanted ?? []) {
     if (!corpus.classes.some((c) => c.name === name)) throw new Error(`BENCH_SEARCH_CLASSES: no query class "${name}"`)
@@ -52,7 +52,7 @@ export const searchSection = (context: BenchContext): Section => {
         org: `/v1/orgs/${seeded.organizationId}/search`,
         space: `/v1/spaces/${seeded.spaceIds[corpus.focusSpace]}/search`
       }
-      console.log(`search: ${classes.length} query classes × organization and space, ${warmup} untimed requests each, then ${runs} timed, one at a time …`)
+      console.log(`search: ${classes.length} query classes × organization and space, ${warmup} untimed requests each, then ${runs.min} to ${runs.max} timed (~${runs.budgetMs / 1000} s of requests), one at a time …`)
       await warmAll(quire, paths, classes, warmup)
       for (const queryClass of classes) {
         const figures = {} as Record<Scope, HttpClassFigures>
@@ -116,7 +116,9 @@ export const searchSection = (context: BenchContext): Section => {
             rawP50Ms: round(rawFigures[scope].p50Ms),
             rawP99Ms: round(rawFigures[scope].p99Ms),
             floorP50Ms: round(floorFigures[scope].p50Ms),
-            floorP99Ms: round(floorFigures[scope].p99Ms)
+            floorP99Ms: round(floorFigures[scope].p99Ms),
+            samples: quire[scope].samples,
+            rawSamples: rawFigures[scope].samples
           }
           rows.push({
             figure: `${queryClass.name} ${scope} p50 / p99 ms`,
