@@ -88,7 +88,7 @@ export const searchSection = (context: BenchContext): Section => {
         context.backend.name === "sqlite" ? await rawSqliteEngine(corpus, context.dir) : await rawPostgresEngine(corpus)
       try {
         rawBuildSeconds = engine.buildSeconds
-        console.log(`search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${runs} queries per class and scope …`)
+        console.log(`search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${runs.min} to ${runs.max} queries per class and scope (~${runs.budgetMs / 1000} s) …`)
         const scopes = { org: corpus.spaces.map(rawSpaceId), space: [rawSpaceId(corpus.spaces[corpus.focusSpace]!)] }
         // On the server's one CPU, as Quire's answers were measured: the raw engine's runtime gets no second core for its collector and compiler.
         raw = await withThisProcessPinned(context.config.serverCpu, () => measureRawEngine(engine, classes, scopes, runs, warmup))
