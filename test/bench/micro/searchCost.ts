@@ -11,6 +11,8 @@
  *   MICRO_SNAPSHOT_AT=<i>  a heap snapshot after call i of each class and scope (MICRO_SNAPSHOT_FILE, /tmp/search.heapsnapshot)
  * For where the time goes, run it under `node --import tsx --cpu-prof`.
  */
+// First, as `quire` does: no allocation-site pretenuring (see v8Flags.ts), or the collector figures are not the server's.
+import "../../../packages/cli/src/v8Flags.js"
 import { Actor, Collections, Content, ContentEngine, Ids, Organizations, Search, Spaces, Urls, Users, type OrganizationId, type SpaceId } from "@quire/core"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { SqliteStorage } from "@quire/storage-sqlite"
