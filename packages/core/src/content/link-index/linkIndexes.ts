@@ -34,7 +34,7 @@ export const pagesInTreeOrder = (
 }
 
 export interface LinkIndexesOptions extends LinkIndexOptions {
-  /** How many revisions' indexes to keep (the least recently used is forgotten first). */
+  /** How many revisions' indexes to keep (one not read for the longest is forgotten first: see `LruCache`). */
   readonly revisions?: number
   /** How many documents' parsed references to keep, by document hash and path. */
   readonly documents?: number
