@@ -1,3 +1,5 @@
+import { median } from "../median.js"
+
 /** p50 and p99 of a sequence of timed calls, in milliseconds. */
 export interface Latency {
   readonly p50Ms: number
@@ -25,8 +27,6 @@ export interface SampleCount {
 /** `count` timed calls, exactly. */
 export const exactly = (count: number): SampleCount => ({ min: count, max: count, budgetMs: 0 })
 
-const medianOf = (samples: ReadonlyArray<number>) => [...samples].sort((a, b) => a - b)[samples.length >> 1]!
-
 /**
  * Calls `run(i)` one at a time: `warmup` untimed calls, then the timed ones (`count`). `i`
  * counts from 0 over all calls, so a caller can cycle through its queries.
@@ -39,7 +39,7 @@ export const measureLatency = async (count: SampleCount, warmup: number, run: (i
     const started = performance.now()
     await run(warmup + i)
     samples.push(performance.now() - started)
-    if (i === count.min - 1) wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(medianOf(samples), 0.001))))
+    if (i === count.min - 1) wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(samples), 0.001))))
   }
   samples.sort((a, b) => a - b)
   return { p50Ms: nearestRank(samples, 50), p99Ms: nearestRank(samples, 99), samples: samples.length }
