@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
+import { flatText } from "../../packages/core/src/content/search/flatText.js"
 import { foldWord, MAX_TOKEN_LENGTH, tokenSpans, tokenText } from "../../packages/core/src/content/search/searchTokens.js"
 import { MIN_PREFIX_LENGTH, parseQuery } from "../../packages/core/src/search/parseQuery.js"
-import { MARK_CLOSE, MARK_OPEN, SNIPPET_LENGTH, snippet } from "../../packages/core/src/search/snippet.js"
+import { MARK_CLOSE, MARK_OPEN, matchedRanges, SNIPPET_LENGTH, snippet } from "../../packages/core/src/search/snippet.js"
 import type { SearchQuery, SearchTerm } from "../../packages/core/src/storage/search/SearchRecords.js"
 
 /** The model: does a text (one field) hold a term? */
@@ -150,6 +151,15 @@ describe("parseQuery", () => {
   })
 })
 
+describe("flatText", () => {
+  const spaced = fc.string({ unit: fc.oneof(latin, punctuation, wide, fc.constantFrom(" ", "  ", "\r\n", "\u2003", "\u3000")), maxLength: 80 })
+  prop("is the text with each run of whitespace one space and none at the ends, and a flat text itself", [spaced], (s) => {
+    const flat = s.replace(/\s+/gu, " ").trim()
+    expect(flatText(s)).toBe(flat)
+    expect(flatText(flat)).toBe(flat)
+  })
+})
+
 describe("snippet", () => {
   const unmarked = (s: string) => s.split(MARK_OPEN).join("").split(MARK_CLOSE).join("").replace(/^…|…$/gu, "")
 
@@ -164,6 +174,67 @@ describe("snippet", () => {
       expect(query.terms.some((term) => holds(tokens, term))).toBe(true)
     }
     expect(unmarked(cut).length).toBeLessThanOrEqual(SNIPPET_LENGTH + 300)
+  })
+
+  /** The ranges as read from `tokenSpans`' words (an object and a string each): what the in-place reading must give. */
+  const rangesBySpans = (text: string, terms: ReadonlyArray<SearchTerm>) => {
+    const spans = tokenSpans(text)
+    const length = (term: SearchTerm, at: number) => {
+      if (term._tag === "Word") return (term.prefix ? spans[at]!.token.startsWith(term.token) : spans[at]!.token === term.token) ? 1 : 0
+      return at + term.tokens.length <= spans.length && term.tokens.every((t, k) => spans[at + k]!.token === t) ? term.tokens.length : 0
+    }
+    const ranges: Array<[number, number]> = []
+    for (let at = 0; at < spans.length; ) {
+      const n = Math.max(0, ...terms.map((term) => length(term, at)))
+      if (n === 0) {
+        at++
+        continue
+      }
+      const [start, end] = [spans[at]!.start, spans[at + n - 1]!.end]
+      const last = ranges[ranges.length - 1]
+      if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end)
+      else ranges.push([start, end])
+      at += n
+    }
+    return ranges
+  }
+  const upper = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZÉÀÇÜ")
+  const mixedText = fc.string({ unit: fc.oneof(latin, latin, upper, cjk, punctuation, punctuation, wide), maxLength: 300 })
+  /** A query of the text's own words (cut, some as a phrase or a prefix), or any string. */
+  const queryOf = (s: string) => {
+    const tokens = tokenText(s).split(" ").filter((t) => t !== "")
+    return tokens.length === 0
+      ? fc.string({ maxLength: 20 })
+      : fc
+          .array(fc.tuple(fc.nat(tokens.length - 1), fc.nat(3), fc.integer({ min: 1, max: 6 }), fc.boolean()), { minLength: 1, maxLength: 4 })
+          .map((picks) =>
+            picks
+              .map(([at, n, cut, quoted]) => {
+                const picked = tokens.slice(at, at + n + 1).join(" ")
+                return quoted ? `"${picked}"` : picked.slice(0, picked.length - cut + 1)
+              })
+              .join(" ")
+          )
+  }
+
+  prop("finds the ranges the words read one object each would", [mixedText.chain((s) => fc.tuple(fc.constant(s), queryOf(s)))], ([s, q]) => {
+    const terms = parseQuery(q).terms
+    expect(matchedRanges(s, terms)).toEqual(rangesBySpans(s, terms))
+  })
+
+  it("compares ASCII words in place, in any case, and keeps a long text's words no longer than its call", () => {
+    expect(matchedRanges("Getuserbyid GETUSERBYID getUser", parseQuery("getuserbyid").terms)).toEqual([
+      [0, 11],
+      [12, 23]
+    ])
+    expect(matchedRanges("Getuserbyid GETUSERBYID getUser", parseQuery("getu").terms)).toEqual([
+      [0, 11],
+      [12, 23],
+      [24, 31]
+    ])
+    const long = "word ".repeat(70_000) + "needle"
+    expect(matchedRanges(long, parseQuery("needle").terms)).toEqual([[350_000, 350_006]])
+    expect(matchedRanges("a needle", parseQuery("needle").terms)).toEqual([[2, 8]])
   })
 
   it("cuts around the first match and marks each", () => {

@@ -1,4 +1,5 @@
-import { type TokenSpan, tokenSpans } from "../content/search/searchTokens.js"
+import { flatText } from "../content/search/flatText.js"
+import { scanTokens, type TokenSink } from "../content/search/searchTokens.js"
 import type { SearchTerm } from "../storage/search/SearchRecords.js"
 
 /** The most characters of a section's text a result shows (before marks and ellipses). */
@@ -10,32 +11,75 @@ const LEAD_IN = 60
 export const MARK_OPEN = "**"
 export const MARK_CLOSE = "**"
 
-const matches = (term: SearchTerm, spans: ReadonlyArray<TokenSpan>, at: number): number => {
-  if (term._tag === "Word") {
-    const token = spans[at]!.token
-    return (term.prefix ? token.startsWith(term.token) : token === term.token) ? 1 : 0
+/**
+ * The words of the text being cut, in arrays kept between calls: a search renders dozens of
+ * sections, and an object and a string per word were most of what it allocated (so, of how
+ * often the young generation is collected under searches). An ASCII word's token is `null`:
+ * it is compared in place. `snippet` is synchronous, so one set of arrays serves every call.
+ */
+const words = { starts: [] as Array<number>, ends: [] as Array<number>, tokens: [] as Array<string | null>, count: 0 }
+/** Past this many words the arrays are let go after use, so one huge text does not keep them large. */
+const KEPT_WORDS = 1 << 16
+
+const wordSink: TokenSink = {
+  ascii: (start, end) => {
+    words.starts[words.count] = start
+    words.ends[words.count] = end
+    words.tokens[words.count++] = null
+  },
+  folded: (token, start, end) => {
+    words.starts[words.count] = start
+    words.ends[words.count] = end
+    words.tokens[words.count++] = token
   }
-  if (at + term.tokens.length > spans.length) return 0
-  return term.tokens.every((token, k) => spans[at + k]!.token === token) ? term.tokens.length : 0
+}
+
+/** Whether word `at` of `text` is `token` (or starts with it): an ASCII word lower-cased in place. */
+const wordIs = (text: string, at: number, token: string, prefix: boolean): boolean => {
+  const folded = words.tokens[at]!
+  if (folded !== null) return prefix ? folded.startsWith(token) : folded === token
+  const start = words.starts[at]!
+  const length = words.ends[at]! - start
+  if (prefix ? length < token.length : length !== token.length) return false
+  for (let i = 0; i < token.length; i++) {
+    let c = text.charCodeAt(start + i)
+    if (c >= 65 && c <= 90) c += 32
+    if (c !== token.charCodeAt(i)) return false
+  }
+  return true
+}
+
+/** How many words from word `at` on `term` matches (0: none). */
+const matches = (text: string, term: SearchTerm, at: number): number => {
+  if (term._tag === "Word") return wordIs(text, at, term.token, term.prefix) ? 1 : 0
+  if (at + term.tokens.length > words.count) return 0
+  for (let k = 0; k < term.tokens.length; k++) if (!wordIs(text, at + k, term.tokens[k]!, false)) return 0
+  return term.tokens.length
 }
 
 /** The character ranges of `text` that match a term, in order, not overlapping. */
 export const matchedRanges = (text: string, terms: ReadonlyArray<SearchTerm>): ReadonlyArray<readonly [number, number]> => {
-  const spans = tokenSpans(text)
+  words.count = 0
+  scanTokens(text, wordSink)
   const ranges: Array<[number, number]> = []
-  for (let at = 0; at < spans.length; ) {
+  for (let at = 0; at < words.count; ) {
     let length = 0
-    for (const term of terms) length = Math.max(length, matches(term, spans, at))
+    for (const term of terms) length = Math.max(length, matches(text, term, at))
     if (length === 0) {
       at++
       continue
     }
-    const start = spans[at]!.start
-    const end = spans[at + length - 1]!.end
+    const start = words.starts[at]!
+    const end = words.ends[at + length - 1]!
     const last = ranges[ranges.length - 1]
     if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end)
     else ranges.push([start, end])
     at += length
+  }
+  if (words.starts.length > KEPT_WORDS) {
+    words.starts = []
+    words.ends = []
+    words.tokens = []
   }
   return ranges
 }
@@ -58,7 +102,7 @@ const wordStart = (text: string, at: number, floor: number) => {
  * was cut. With no match in the text (the title matched), its beginning.
  */
 export const snippet = (text: string, terms: ReadonlyArray<SearchTerm>): string => {
-  const flat = text.replace(/\s+/gu, " ").trim()
+  const flat = flatText(text)
   const ranges = matchedRanges(flat, terms)
   const first = ranges[0]?.[0] ?? 0
   let start = first <= LEAD_IN ? 0 : wordStart(flat, first - LEAD_IN, 0)

@@ -73,13 +73,14 @@ export const makeSpacesSearch = Effect.gen(function* () {
       ? Effect.succeed([] as ReadonlyArray<PageHit>)
       : index.search(query, spaceIds, { offset: window.offset, limit: window.limit + 1 })
 
+  const chainKey = (revisionId: string, pageId: string) => `${revisionId} ${pageId}`
   /** Page chains by revision and page, both immutable: the same hits are placed search after search. */
   const chains = new LruCache<string, ReadonlyArray<PageValue> | null>(KEPT_CHAINS)
 
   /** The chain of pages from the root level down to the page in the revision; null when it has no such page. */
   const chainOf = (revisionId: string, pageId: string) =>
     Effect.suspend(() => {
-      const key = `${revisionId} ${pageId}`
+      const key = chainKey(revisionId, pageId)
       const kept = chains.get(key)
       if (kept !== undefined) return Effect.succeed(kept)
       return Effect.map(
@@ -92,8 +93,21 @@ export const makeSpacesSearch = Effect.gen(function* () {
       )
     })
 
-  /** Each hit with its page's chain in the space's current revision; hits on pages it no longer has are dropped. */
-  const locate = (revisions: ReadonlyMap<SpaceId, string>, found: ReadonlyArray<PageHit>) =>
+  /**
+   * Each hit with its page's chain in the space's current revision; hits on pages it no longer
+   * has are dropped. When every chain is kept (most searches), without an effect per hit.
+   */
+  const locate = (revisions: ReadonlyMap<SpaceId, string>, found: ReadonlyArray<PageHit>) => {
+    const located: Array<LocatedHit> = []
+    for (const hit of found) {
+      const kept = chains.get(chainKey(revisions.get(hit.spaceId)!, hit.pageId))
+      if (kept === undefined) return locateEach(revisions, found)
+      if (kept !== null) located.push({ hit, chain: kept })
+    }
+    return Effect.succeed(located)
+  }
+
+  const locateEach = (revisions: ReadonlyMap<SpaceId, string>, found: ReadonlyArray<PageHit>) =>
     Effect.gen(function* () {
       const located: Array<LocatedHit> = []
       for (const hit of found) {

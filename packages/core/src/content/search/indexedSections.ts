@@ -2,6 +2,7 @@ import type { IndexedSection } from "../../storage/search/SearchRecords.js"
 import { documentOutline } from "../markdown/parseDocument.js"
 import type { PageValue } from "../tree/objects.js"
 import type { BodyOutline } from "../tree/ParsedBody.js"
+import { flatText } from "./flatText.js"
 import { tokenText } from "./searchTokens.js"
 
 /**
@@ -19,7 +20,7 @@ export const indexedSections = (page: PageValue, markdown: string | undefined, o
     pageId: page.id,
     anchor: "",
     heading: page.title,
-    body: leadBody,
+    body: flatText(leadBody),
     terms: { title, heading: "", body: tokenText(leadBody) }
   }
   const sections = (parsed?.sections ?? []).map(
@@ -27,7 +28,7 @@ export const indexedSections = (page: PageValue, markdown: string | undefined, o
       pageId: page.id,
       anchor: section.anchor,
       heading: section.text,
-      body: section.body,
+      body: flatText(section.body),
       terms: { title, heading: tokenText(section.text), body: tokenText(section.body) }
     })
   )

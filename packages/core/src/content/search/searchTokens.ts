@@ -27,8 +27,18 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u
 /** Lower case, compatibility forms unfolded, diacritics removed. */
 export const foldWord = (text: string): string => text.normalize("NFKD").replace(MARKS, "").toLowerCase()
 
+/**
+ * Receives a text's words in order. An ASCII word comes as its range only (its token is that
+ * text in lower case), so a reader that compares in place allocates nothing for it; any other
+ * word comes folded.
+ */
+export interface TokenSink {
+  ascii(start: number, end: number): void
+  folded(token: string, start: number, end: number, cjk: boolean): void
+}
+
 /** A run of letters, digits and marks that is not all ASCII: folded, split at its CJK characters. */
-const pushRun = (spans: Array<TokenSpan>, run: string, at: number): void => {
+const foldRun = (sink: TokenSink, run: string, at: number): void => {
   let offset = at
   // Odd parts are single CJK characters, even parts the (possibly empty) text between them.
   for (const part of run.split(CJK_SPLIT)) {
@@ -36,11 +46,11 @@ const pushRun = (spans: Array<TokenSpan>, run: string, at: number): void => {
     offset += part.length
     if (part === "") continue
     if (CJK_CHAR.test(part)) {
-      spans.push({ token: part.normalize("NFKC"), start, end: offset, cjk: true })
+      sink.folded(part.normalize("NFKC"), start, offset, true)
       continue
     }
     for (const token of foldWord(part).split(NOT_WORD)) {
-      if (token !== "" && token.length <= MAX_TOKEN_LENGTH) spans.push({ token, start, end: offset, cjk: false })
+      if (token !== "" && token.length <= MAX_TOKEN_LENGTH) sink.folded(token, start, offset, false)
     }
   }
 }
@@ -49,12 +59,11 @@ const pushRun = (spans: Array<TokenSpan>, run: string, at: number): void => {
 const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 
 /**
- * The words of a text with where they are. ASCII is read character by character (most words of
+ * The words of a text, in order, to `sink`. ASCII is read character by character (most words of
  * most texts: lower case is all their folding); from the first character that is not ASCII, the
  * run of letters it is in or before is read by `WORD_RUN` and folded whole.
  */
-export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
-  const spans: Array<TokenSpan> = []
+export const scanTokens = (text: string, sink: TokenSink): void => {
   const length = text.length
   let i = 0
   while (i < length) {
@@ -67,7 +76,7 @@ export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
       let end = i + 1
       while (end < length && isAsciiWordChar(text.charCodeAt(end))) end++
       if (end === length || text.charCodeAt(end) < 0x80) {
-        if (end - i <= MAX_TOKEN_LENGTH) spans.push({ token: text.slice(i, end).toLowerCase(), start: i, end, cjk: false })
+        if (end - i <= MAX_TOKEN_LENGTH) sink.ascii(i, end)
         i = end
         continue
       }
@@ -76,11 +85,27 @@ export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
     WORD_RUN.lastIndex = i
     const run = WORD_RUN.exec(text)
     if (run === null) break
-    pushRun(spans, run[0], run.index)
+    foldRun(sink, run[0], run.index)
     i = run.index + run[0].length
   }
+}
+
+/** The words of a text with where they are. */
+export const tokenSpans = (text: string): ReadonlyArray<TokenSpan> => {
+  const spans: Array<TokenSpan> = []
+  scanTokens(text, {
+    ascii: (start, end) => spans.push({ token: text.slice(start, end).toLowerCase(), start, end, cjk: false }),
+    folded: (token, start, end, cjk) => spans.push({ token, start, end, cjk })
+  })
   return spans
 }
 
 /** The text as the index keeps it: its words joined by single spaces. */
-export const tokenText = (text: string): string => tokenSpans(text).map((span) => span.token).join(" ")
+export const tokenText = (text: string): string => {
+  const tokens: Array<string> = []
+  scanTokens(text, {
+    ascii: (start, end) => tokens.push(text.slice(start, end).toLowerCase()),
+    folded: (token) => tokens.push(token)
+  })
+  return tokens.join(" ")
+}

@@ -17,7 +17,7 @@ export interface IndexedSection {
   readonly anchor: string
   /** The heading's text as written (the page's title for the lead): what a result shows. */
   readonly heading: string
-  /** The section's plain text as written: where a result's snippet is cut from. */
+  /** The section's plain text on one line (`flatText`): where a result's snippet is cut from. */
   readonly body: string
   /** What the engine matches, by weight: the page's title first, then the heading, then the body. */
   readonly terms: {
