@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
 import { testAuthority } from "../support/authority.js"
 import { tempSqliteFile } from "../support/sqlite.js"
 import { makeSpace, newId } from "./contract-fixtures.js"
-import { headed, lead } from "./contract-search-corpus.js"
+import { headed, lead, word } from "./contract-search-corpus.js"
 
 /**
  * The FTS5 table keeps its own index of `search_sections` (its external content): the triggers
@@ -47,6 +47,42 @@ describe("SQLite search index (FTS5 over search_sections)", () => {
         yield* spaces.purge(to.id)
         yield* integrity
         expect(yield* indexed).toBe(0)
+      }).pipe(Effect.provide(context))
+    })
+  )
+
+  it.scoped("keeps a space's rows together: a space rewritten after others' writes is moved to one run, and found whole", () =>
+    Effect.gen(function* () {
+      const filename = yield* tempSqliteFile
+      const context = yield* Layer.build(Layer.mergeAll(SqliteStorage.layer({ filename }), SqliteStorage.client({ filename }), testAuthority))
+      yield* Effect.gen(function* () {
+        const sql = yield* SqlClient
+        const spaces = yield* SpaceRepository
+        const index = yield* SearchIndex
+        const [small, big] = [makeSpace(newId<OrganizationId>()), makeSpace(newId<OrganizationId>())]
+        for (const space of [small, big]) yield* spaces.insert(space)
+        const pagesOf = (count: number, text: string) =>
+          Array.from({ length: count }, (_, i) => ({ pageId: `p${i}`, sections: [lead(`p${i}`, `Page ${i}`, `${text} common`)] }))
+        const write = (spaceId: typeof small.id, pages: ReturnType<typeof pagesOf>, replaceAll: boolean) =>
+          index.apply({ spaceId, revisionId: newId<RevisionId>(), replaceAll, removedPages: [], pages })
+        const run = Effect.map(
+          sql<{ first: number; last: number; rows: number }>`SELECT min(id) AS first, max(id) AS last, count(*) AS rows
+            FROM search_sections WHERE space_id = ${small.id}`,
+          ([row]) => ({ span: row!.last - row!.first + 1, rows: row!.rows })
+        )
+        const found = (query: string) =>
+          Effect.map(index.search({ terms: [word(query)] }, [small.id], { offset: 0, limit: 100 }), (hits) => hits.map((hit) => hit.pageId).sort())
+
+        yield* write(small.id, pagesOf(50, "alpha"), true)
+        yield* write(big.id, pagesOf(5_000, "beta"), true)
+        // One page of the small space rewritten: its run now spans the big space's 5,000 rows.
+        yield* write(small.id, [{ pageId: "p7", sections: [lead("p7", "Page 7", "alpha gamma common")] }], false)
+        expect(yield* run).toEqual({ span: 50, rows: 50 })
+        yield* sql`INSERT INTO search_terms (search_terms) VALUES ('integrity-check')`
+        expect((yield* found("alpha")).length).toBe(50)
+        expect(yield* found("gamma")).toEqual(["p7"])
+        expect((yield* found("common")).length).toBe(50)
+        expect(yield* index.search({ terms: [word("beta")] }, [small.id], { offset: 0, limit: 10 })).toEqual([])
       }).pipe(Effect.provide(context))
     })
   )

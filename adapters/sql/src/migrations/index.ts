@@ -16,6 +16,7 @@ import { saml } from "./0015_saml.js"
 import { openApiSpecs } from "./0016_openapi_specs.js"
 import { integrations } from "./0017_integrations.js"
 import { readerChanges } from "./0018_reader_changes.js"
+import { searchSpaceRows } from "./0019_search_space_rows.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -36,5 +37,6 @@ export const migrations = {
   "0015_saml": saml,
   "0016_openapi_specs": openApiSpecs,
   "0017_integrations": integrations,
-  "0018_reader_changes": readerChanges
+  "0018_reader_changes": readerChanges,
+  "0019_search_space_rows": searchSpaceRows
 }

@@ -5,6 +5,7 @@ import { Effect, Layer, Option } from "effect"
 import { chunksOf } from "../shared/chunks.js"
 import { SqlReader } from "../shared/SqlReader.js"
 import { pageHitsStatement, toPageHits } from "./pageHits.js"
+import { keepSpaceRowsTogether } from "./spaceRows.js"
 import { effectiveTerms } from "./searchTerms.js"
 import { tsvectorText } from "./tsvector.js"
 
@@ -66,6 +67,12 @@ export const makeSqlSearchIndex = Effect.gen(function* () {
     })
   )
 
+  /** SQLite: a space's rows kept close together, for its searches (`spaceRows.ts`). */
+  const keepTogether: (spaceId: SpaceId) => Effect.Effect<void, SqlError> = sql.onDialectOrElse({
+    pg: () => () => Effect.void,
+    orElse: () => (spaceId: SpaceId) => keepSpaceRowsTogether(sql, spaceId, copiedColumns)
+  })
+
   const recordRevision = (spaceId: SpaceId, revisionId: RevisionId) =>
     sql`INSERT INTO search_spaces (space_id, revision_id) VALUES (${spaceId}, ${revisionId})
       ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id`
@@ -83,6 +90,7 @@ export const makeSqlSearchIndex = Effect.gen(function* () {
         }
       }
       yield* insertSections(change.spaceId, [...latest.values()].flat())
+      yield* keepTogether(change.spaceId)
       yield* recordRevision(change.spaceId, change.revisionId)
     }).pipe(Effect.orDie)
 

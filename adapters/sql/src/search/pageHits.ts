@@ -2,6 +2,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import { MAX_SECTIONS_PER_PAGE, type PageHit, RANKED_SECTIONS, type SearchTerm, type SectionHit, type SpaceId } from "@quire/core"
 import { ftsQuery } from "./ftsQuery.js"
+import { rowsOfSpace } from "./spaceRows.js"
 import { tsquery } from "./tsquery.js"
 
 /** One matching section of a page of the window, with its page's score. */
@@ -37,10 +38,13 @@ const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: Readon
       WHERE s.space_id = ANY(${spaceIds}) AND s.document @@ q.query
       LIMIT ${RANKED_SECTIONS}
     )`,
+    // FTS5 first (CROSS JOIN keeps that order): driven by the space's rows, it would run the
+    // MATCH once per row. One space: only FTS5 rows between its first and last (`spaceRows.ts`).
     orElse: () => sql`hits AS MATERIALIZED (
       SELECT s.id, s.space_id, s.page_id, s.anchor, -bm25(search_terms, 10.0, 5.0, 1.0) AS score
-      FROM search_terms JOIN search_sections s ON s.id = search_terms.rowid
+      FROM search_terms CROSS JOIN search_sections s ON s.id = search_terms.rowid
       WHERE search_terms MATCH ${ftsQuery(terms)}
+        ${spaceIds.length === 1 ? sql`AND ${rowsOfSpace(sql, spaceIds[0]!)}` : sql``}
         AND s.space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
       LIMIT ${RANKED_SECTIONS}
     )`
