@@ -83,6 +83,15 @@ describe("SQLite search index (FTS5 over search_sections)", () => {
         expect(yield* found("gamma")).toEqual(["p7"])
         expect((yield* found("common")).length).toBe(50)
         expect(yield* index.search({ terms: [word("beta")] }, [small.id], { offset: 0, limit: 10 })).toEqual([])
+
+        // A space above the moved size stays where it is, and is searched over its wider run.
+        yield* write(big.id, [{ pageId: "p0", sections: [lead("p0", "Page 0", "delta")] }], false)
+        const bigRun = yield* sql<{ first: number }>`SELECT min(id) AS first FROM search_sections WHERE space_id = ${big.id}`
+        expect(bigRun[0]!.first).toBe(52)
+        const inBig = (query: string) =>
+          Effect.map(index.search({ terms: [word(query)] }, [big.id], { offset: 0, limit: 10 }), (hits) => hits.map((hit) => hit.pageId))
+        expect(yield* inBig("delta")).toEqual(["p0"])
+        expect(yield* inBig("beta")).toContain("p1")
       }).pipe(Effect.provide(context))
     })
   )
