@@ -36,7 +36,8 @@ if (await postgresAvailable()) {
           [15, "saml"],
           [16, "openapi_specs"],
           [17, "integrations"],
-          [18, "reader_changes"]
+          [18, "reader_changes"],
+          [19, "search_space_rows"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -45,7 +46,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 18 }])
+        expect(tables).toStrictEqual([{ n: 19 }])
       })
     )
   })
