@@ -163,7 +163,10 @@ describe("flatText", () => {
 describe("snippet", () => {
   const unmarked = (s: string) => s.split(MARK_OPEN).join("").split(MARK_CLOSE).join("").replace(/^…|…$/gu, "")
 
-  prop("is a piece of the text, bounded, and marks only what matches", [text, fc.string({ maxLength: 40 })], (s, q) => {
+  /** Text without the mark's `*`: a text's own `**` could not be told from a mark (`"a**a"` would read as `aa`). */
+  const unmarkedText = text.map((s) => s.replaceAll("*", "+"))
+
+  prop("is a piece of the text, bounded, and marks only what matches", [unmarkedText, fc.string({ maxLength: 40 })], (s, q) => {
     const query = parseQuery(q)
     const cut = snippet(s, query.terms)
     const flat = s.replace(/\s+/gu, " ").trim()
