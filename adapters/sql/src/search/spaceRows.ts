@@ -24,17 +24,19 @@ const LOOSE_FACTOR = 4
 const LOOSE_SPAN = 4_000
 const MOVED_ROWS_MAX = 1_000
 
-/** The FTS5 rowid constraint of one space's run (all of it when the space has no rows: none match). */
+/** The first and last id of a space's rows (NULL when it has none), each a step of `(space_id, id)`. */
+const firstRow = (sql: SqlClient, spaceId: SpaceId) => sql`(SELECT min(id) FROM search_sections WHERE space_id = ${spaceId})`
+const lastRow = (sql: SqlClient, spaceId: SpaceId) => sql`(SELECT max(id) FROM search_sections WHERE space_id = ${spaceId})`
+
+/** The FTS5 rowid constraint of one space's run (NULL bounds when the space has no rows: none match). */
 export const rowsOfSpace = (sql: SqlClient, spaceId: SpaceId): Fragment =>
-  sql`search_terms.rowid BETWEEN (SELECT min(id) FROM search_sections WHERE space_id = ${spaceId})
-    AND (SELECT max(id) FROM search_sections WHERE space_id = ${spaceId})`
+  sql`search_terms.rowid BETWEEN ${firstRow(sql, spaceId)} AND ${lastRow(sql, spaceId)}`
 
 /** After a write of a space's rows: writes them again together if their run has become loose. */
 export const keepSpaceRowsTogether = (sql: SqlClient, spaceId: SpaceId, columns: Fragment): Effect.Effect<void, SqlError> =>
   Effect.gen(function* () {
     const [run] = yield* sql<{ first: number | null; last: number | null }>`SELECT
-      (SELECT min(id) FROM search_sections WHERE space_id = ${spaceId}) AS first,
-      (SELECT max(id) FROM search_sections WHERE space_id = ${spaceId}) AS last`
+      ${firstRow(sql, spaceId)} AS first, ${lastRow(sql, spaceId)} AS last`
     if (run?.first == null || run.last == null || run.last - run.first + 1 <= LOOSE_SPAN) return
     // Counted only up to one past the limit: a large space's write does not count all its rows.
     const [counted] = yield* sql<{ rows: number }>`SELECT count(*) AS rows FROM
