@@ -114,8 +114,8 @@ export interface QueryClass {
   readonly name: string
   /** What a person types; several are measured in turn. */
   readonly queries: ReadonlyArray<string>
-  /** The naive raw engine is slow here: the bar is to beat it, not to stay within 2× of it. */
-  readonly rawIsSlow: boolean
+  /** The issue names it as a class the naive raw engine is slow at: where it is, the bar is to beat it (`bars.ts`). */
+  readonly slowWhereNaive: boolean
 }
 
 /**
@@ -123,17 +123,17 @@ export interface QueryClass {
  * the Zipf vocabulary's middle ranks, so they match in many sections but not all.
  */
 export const queryClasses = (words: ReadonlyArray<string>): ReadonlyArray<QueryClass> => [
-  { name: "rare", queries: [PLANTED.rare], rawIsSlow: false },
-  { name: "medium", queries: [PLANTED.medium], rawIsSlow: false },
-  { name: "common", queries: [COMMON_WORD], rawIsSlow: true },
-  { name: "twoWords", queries: [`${words[30]} ${words[120]}`], rawIsSlow: false },
-  { name: "threeWords", queries: [`${words[30]} ${words[120]} ${words[400]}`], rawIsSlow: false },
-  { name: "phrase", queries: [`"${PLANTED.phrase}"`], rawIsSlow: false },
-  { name: "prefix", queries: ["synchro"], rawIsSlow: false },
-  { name: "accent", queries: ["cafe"], rawIsSlow: false },
-  { name: "cjk", queries: [PLANTED.cjkSubstring], rawIsSlow: true },
-  { name: "code", queries: ["getUserById"], rawIsSlow: false },
-  { name: "hostile", queries: ['NEAR("a" b) OR * -x ^ :', `"unclosed ${PLANTED.medium}`], rawIsSlow: false }
+  { name: "rare", queries: [PLANTED.rare], slowWhereNaive: false },
+  { name: "medium", queries: [PLANTED.medium], slowWhereNaive: false },
+  { name: "common", queries: [COMMON_WORD], slowWhereNaive: true },
+  { name: "twoWords", queries: [`${words[30]} ${words[120]}`], slowWhereNaive: false },
+  { name: "threeWords", queries: [`${words[30]} ${words[120]} ${words[400]}`], slowWhereNaive: false },
+  { name: "phrase", queries: [`"${PLANTED.phrase}"`], slowWhereNaive: false },
+  { name: "prefix", queries: ["synchro"], slowWhereNaive: false },
+  { name: "accent", queries: ["cafe"], slowWhereNaive: false },
+  { name: "cjk", queries: [PLANTED.cjkSubstring], slowWhereNaive: true },
+  { name: "code", queries: ["getUserById"], slowWhereNaive: false },
+  { name: "hostile", queries: ['NEAR("a" b) OR * -x ^ :', `"unclosed ${PLANTED.medium}`], slowWhereNaive: false }
 ]
 
 export interface Corpus {
