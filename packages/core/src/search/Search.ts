@@ -9,7 +9,7 @@ import { Storage } from "../storage/Storage.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { type SearchInput, searchWindow } from "./inputs.js"
 import { renderPageHit } from "./render.js"
-import type { SearchPageResult } from "./SearchResult.js"
+import type { SearchPageResult, SearchSpaceResult } from "./SearchResult.js"
 import { makeSpacesSearch, nextOf, type SearchPage } from "./spacesSearch.js"
 import { parseQuery } from "./parseQuery.js"
 import { makeSearchedSpaces } from "./searchedSpaces.js"
@@ -54,10 +54,22 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
       authorized(
         Effect.gen(function* () {
           const window = yield* searchWindow(input)
-          const { member } = yield* access.organization(organizationId)
-          // Guests have no level on any content.
-          const visible = member.role === null ? [] : yield* searchedSpaces(organizationId, member.role !== "admin")
-          return yield* inSpaces(visible, window)
+          const every = yield* searchedSpaces(organizationId, false)
+          const visibleToMembers = yield* searchedSpaces(organizationId, true)
+          // Guests have no level on any content; members see `visibleToMembers`, admins `every`.
+          // Of the membership, the role is all this needs (one read). Where members see every
+          // space (a subset as long is the whole), the answer is the same for each role: the
+          // membership and the search are read at once, and the search dropped unless allowed.
+          const empty: SearchPage<SearchSpaceResult> = { items: [] }
+          if (every.length === visibleToMembers.length) {
+            const [{ member }, found] = yield* Effect.all([access.membership(organizationId), inSpaces(every, window)], {
+              concurrency: 2
+            })
+            return member.role === null ? empty : found
+          }
+          const { member } = yield* access.membership(organizationId)
+          if (member.role === null) return empty
+          return yield* inSpaces(member.role === "admin" ? every : visibleToMembers, window)
         })
       )
 
