@@ -1,15 +1,30 @@
 /**
  * Who sees what in an organization's search, on memory storage: admins every space, members
- * the spaces visible to them, guests nothing, outsiders `NotFound`. Both of the search's paths:
- * a space hidden from members (the membership read first), and every space visible to members
- * (the membership and the search read at once, the search dropped unless allowed).
+ * the spaces visible to them, guests nothing, outsiders `NotFound`. With reads one after the
+ * other (SQLite, memory) and at once (`ReadOverlap`, as on Postgres: where every space is
+ * visible to members, the membership and the search are read at once, the search dropped
+ * unless allowed).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Content, ContentEngine, type OrganizationId, type RevisionId, Search, type SpaceId, Spaces, type UserRecord } from "@quire/core"
+import {
+  Content,
+  ContentEngine,
+  type OrganizationId,
+  ReadOverlap,
+  type RevisionId,
+  Search,
+  type SpaceId,
+  Spaces,
+  type UserRecord
+} from "@quire/core"
 import { Effect, Layer } from "effect"
 import { as, contentLayer, newWorld } from "../support/content.js"
 
-const searchLayer = Layer.mergeAll(Search.Default, Content.Default, ContentEngine.Default).pipe(Layer.provideMerge(contentLayer))
+const searchLayer = (overlap: boolean) =>
+  Layer.mergeAll(Search.Default, Content.Default, ContentEngine.Default).pipe(
+    Layer.provideMerge(contentLayer),
+    Layer.provide(Layer.succeed(ReadOverlap, { worthwhile: overlap }))
+  )
 
 /** A space holding one page with `word` in its body, merged into main (which indexes it). */
 const spaceWith = (admin: UserRecord, org: OrganizationId, title: string, word: string) =>
@@ -34,7 +49,7 @@ const found = (user: UserRecord, org: OrganizationId, word: string) =>
   )
 
 describe("an organization's search", () => {
-  it.effect("answers each role with what it may read, whether or not a space is hidden from members", () =>
+  it.effect.each([false, true])("answers each role with what it may read, hidden spaces or not (reads at once: %s)", (overlap) =>
     Effect.gen(function* () {
       const w = yield* newWorld
       yield* spaceWith(w.admin, w.org, "Open", "zephyr")
@@ -53,6 +68,6 @@ describe("an organization's search", () => {
       expect(yield* found(w.editor, w.org, "zephyr")).toEqual(["Open"])
       expect(yield* found(w.guest, w.org, "zephyr")).toEqual([])
       expect(yield* found(w.outsider, w.org, "zephyr")).toBe("NotFound")
-    }).pipe(Effect.provide(searchLayer))
+    }).pipe(Effect.provide(searchLayer(overlap)))
   )
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { PostgresStorage } from "@quire/storage-postgres"
 import { migrate } from "@quire/storage-sql"
+import { ReadOverlap } from "@quire/core"
 import { Effect } from "effect"
 import { freshPostgresDatabase, postgresAvailable, postgresTestStorage } from "../support/postgres.js"
 import { storageContract } from "./contract.js"
@@ -47,6 +48,20 @@ if (await postgresAvailable()) {
           PostgresStorage.client({ url })
         )
         expect(tables).toStrictEqual([{ n: 19 }])
+      })
+    )
+  })
+
+  describe("Postgres reads", () => {
+    it.scoped("are round trips, worth overlapping (`ReadOverlap`); an in-process store's, by default, are not", () =>
+      Effect.gen(function* () {
+        expect(ReadOverlap.defaultValue().worthwhile).toBe(false)
+        const url = yield* freshPostgresDatabase
+        // Under an outer `false`: what the layer provides, not what this file's contract layer does.
+        const provided = yield* Effect.provide(ReadOverlap, PostgresStorage.layer({ url })).pipe(
+          Effect.provideService(ReadOverlap, { worthwhile: false })
+        )
+        expect(provided.worthwhile).toBe(true)
       })
     )
   })

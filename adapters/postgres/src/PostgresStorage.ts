@@ -2,7 +2,7 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { PgClient } from "@effect/sql-pg"
-import type { StoragePorts } from "@quire/core"
+import { ReadOverlap, type StoragePorts } from "@quire/core"
 import {
   type AppliedMigrations,
   nameTransforms,
@@ -44,10 +44,12 @@ const client = (options: PostgresStorageOptions): Layer.Layer<PgClient.PgClient 
  * servers may build it against the same database at once: migrations take a lock. Reads
  * outside transactions go to the client's pool directly (see `PgReader`).
  */
-const layer = (options: PostgresStorageOptions): Layer.Layer<StoragePorts, PostgresStorageError> =>
+const layer = (options: PostgresStorageOptions): Layer.Layer<StoragePorts | ReadOverlap, PostgresStorageError> =>
   Layer.unwrapScoped(
     Effect.map(poolFor(options), (pool) =>
       SqlRepositories.layer.pipe(
+        // Every read is a round trip: two independent ones are worth sending at once.
+        Layer.merge(Layer.succeed(ReadOverlap, { worthwhile: true })),
         Layer.provide(
           Layer.mergeAll(
             runMigrationsWith(options.onMigrated ?? (() => Effect.void)),

@@ -5,6 +5,7 @@ import { Access } from "../policy/Access.js"
 import { authorized, unrestricted } from "../policy/Authorized.js"
 import type { OrganizationId, SpaceId } from "../shared/ids.js"
 import { Urls } from "../shared/Urls.js"
+import { ReadOverlap, readBoth } from "../storage/ReadOverlap.js"
 import { Storage } from "../storage/Storage.js"
 import { SearchIndexer } from "../content/search/SearchIndexer.js"
 import { type SearchInput, searchWindow } from "./inputs.js"
@@ -25,6 +26,7 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
     const urls = yield* Urls
     const storage = yield* Storage
     const indexer = yield* SearchIndexer
+    const overlap = yield* ReadOverlap
 
     const { hits, locate, inSpaces } = yield* makeSpacesSearch
     const searchedSpaces = yield* makeSearchedSpaces
@@ -34,11 +36,9 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
         Effect.gen(function* () {
           const window = yield* searchWindow(input)
           const query = parseQuery(window.query)
-          // The caller's access and the hits are read at once (on Postgres, one round trip's wait
-          // instead of two); the hits are dropped unread when access is refused.
-          const [{ record }, found] = yield* Effect.all([access.space(spaceId), hits(query, [spaceId], window)], {
-            concurrency: 2
-          })
+          // Where reads wait on round trips, the caller's access and the hits are read at once;
+          // the hits are dropped unread when access is refused.
+          const [{ record }, found] = yield* readBoth(overlap, access.space(spaceId), hits(query, [spaceId], window))
           // A deleted space is out of search until it is restored.
           if (record.deletedAt !== null) return { items: [] } satisfies SearchPage<SearchPageResult>
           const located = yield* locate(new Map([[spaceId, record.revisionId]]), found.slice(0, window.limit))
@@ -54,22 +54,23 @@ export class Search extends Effect.Service<Search>()("@quire/core/Search", {
       authorized(
         Effect.gen(function* () {
           const window = yield* searchWindow(input)
-          const every = yield* searchedSpaces(organizationId, false)
-          const visibleToMembers = yield* searchedSpaces(organizationId, true)
-          // Guests have no level on any content; members see `visibleToMembers`, admins `every`.
-          // Of the membership, the role is all this needs (one read). Where members see every
-          // space (a subset as long is the whole), the answer is the same for each role: the
-          // membership and the search are read at once, and the search dropped unless allowed.
           const empty: SearchPage<SearchSpaceResult> = { items: [] }
-          if (every.length === visibleToMembers.length) {
-            const [{ member }, found] = yield* Effect.all([access.membership(organizationId), inSpaces(every, window)], {
-              concurrency: 2
-            })
-            return member.role === null ? empty : found
+          // Guests have no level on any content; members see the spaces visible to them, admins
+          // every space. Of the membership, the role is all this needs (one read).
+          if (overlap.worthwhile) {
+            const every = yield* searchedSpaces(organizationId, false)
+            const visibleToMembers = yield* searchedSpaces(organizationId, true)
+            // Members see every space (a subset as long is the whole): the answer is the same for
+            // each role, so the membership and the search are read at once, the search dropped
+            // unless allowed.
+            if (every.length === visibleToMembers.length) {
+              const [{ member }, found] = yield* readBoth(overlap, access.membership(organizationId), inSpaces(every, window))
+              return member.role === null ? empty : found
+            }
           }
           const { member } = yield* access.membership(organizationId)
           if (member.role === null) return empty
-          return yield* inSpaces(member.role === "admin" ? every : visibleToMembers, window)
+          return yield* inSpaces(yield* searchedSpaces(organizationId, member.role !== "admin"), window)
         })
       )
 
