@@ -140,3 +140,23 @@ export const withThisProcessPinned = async <A>(cpu: number, work: () => Promise<
     execFileSync("taskset", ["-a", "-p", mask, pid], { stdio: "ignore" })
   }
 }
+
+/**
+ * Waits until the process has used under `quietMs` of CPU in each of two `windowMs` windows
+ * in a row (at most `maxMs`): a server that has answered is still collecting what the answer
+ * left (V8's collector threads, after a big import for a second or more), and whatever is timed
+ * next on its CPU would pay for that.
+ */
+export const waitUntilQuiet = async (pid: number, { windowMs = 250, quietMs = 20, maxMs = 10_000 } = {}): Promise<number> => {
+  const started = performance.now()
+  const until = started + maxMs
+  let quietWindows = 0
+  let used = cpuMillis(pid)
+  while (quietWindows < 2 && performance.now() < until) {
+    await new Promise((done) => setTimeout(done, windowMs))
+    const now = cpuMillis(pid)
+    quietWindows = now - used < quietMs ? quietWindows + 1 : 0
+    used = now
+  }
+  return performance.now() - started
+}

@@ -119,7 +119,7 @@ const measure = async (
   // Both servers build `urls` from the same base, so that their JSON can be the same bytes.
   const publicUrl = `http://127.0.0.1:${quirePort}`
   const serverOptions = { publicUrl, cpu: config.serverCpu, dir }
-  const target = (url: string): Target => ({ url, token: seeded.token })
+  const target = (url: string, pid?: number): Target => ({ url, token: seeded.token, pid })
 
   const quire = await startQuire({
     ...serverOptions,
@@ -148,7 +148,7 @@ const measure = async (
 
   for (const section of sections) await section.onBoth?.(target(quire.url), target(baseline.url))
   await baseline.process.stop()
-  for (const section of sections) await section.onQuire?.(target(quire.url))
+  for (const section of sections) await section.onQuire?.(target(quire.url, quire.process.pid))
   await quire.process.stop()
   for (const section of sections) await section.offline?.()
   return collectResults(sections)

@@ -6,6 +6,8 @@ import type { Seeded } from "./seed.js"
 export interface Target {
   readonly url: string
   readonly token: string
+  /** The server's process, where this process started it. */
+  readonly pid?: number
 }
 
 export interface BenchContext {

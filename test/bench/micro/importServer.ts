@@ -16,7 +16,7 @@ import { join } from "node:path"
 import { type Backend, postgresBackend, sqliteBackend } from "../backends.js"
 import { importCorpus } from "../import/importCorpus.js"
 import { measureEngineImport } from "../import/importInProcess.js"
-import { gitImport, IMPORT_PAGES, zipImport } from "../import/importSection.js"
+import { gitImport, IMPORT_PAGES, pushedRepository, zipImport } from "../import/importSection.js"
 import { cpuMillis, threadCpuMillis } from "../processes.js"
 import { seed } from "../seed.js"
 import { startQuire } from "../servers.js"
@@ -67,7 +67,14 @@ try {
       }
       try {
         for (let n = 1; n <= zips; n++) await serverCpu(`zip import ${n} (server)`, () => zipImport(target, seeded.organizationId, corpus))
-        for (let n = 1; n <= gits; n++) await serverCpu(`Git import ${n} (server)`, () => gitImport(target, seeded.organizationId, corpus, false))
+        if (gits > 0) {
+          const repository = await pushedRepository(corpus)
+          try {
+            for (let n = 1; n <= gits; n++) await serverCpu(`Git import ${n} (server)`, () => gitImport(target, seeded.organizationId, repository, false))
+          } finally {
+            await repository.close()
+          }
+        }
       } finally {
         await quire.process.stop()
       }
