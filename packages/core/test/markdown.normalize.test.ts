@@ -50,6 +50,15 @@ describe("composeDocument", () => {
     expect([back.title, back.description, back.body]).toEqual(["Use *stars* # freely", "Short", "Text.\n"])
   })
 
+  it("writes a title no heading reads back as (GFM's e-mail literal that CommonMark's autolink refuses) as frontmatter", () => {
+    for (const title of ["-@-.A", "x-@-.A"]) {
+      const composed = composeDocument({ title, body: "Text.\n" })
+      expect(composed).toBe(`---\ntitle: ${title}\n---\n\nText.\n`)
+      expect(parseDocument(composed).title).toBe(title)
+      expect(normalizeMarkdown(composed)).toBe(composed)
+    }
+  })
+
   it("keeps other frontmatter fields and drops a frontmatter title in favour of the heading", () => {
     const composed = composeDocument({ title: "Real", frontmatter: { title: "Stale", icon: "gear" }, body: "" })
     expect(composed).toBe("---\nicon: gear\n---\n\n# Real\n")
