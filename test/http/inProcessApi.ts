@@ -42,3 +42,14 @@ export const getUser = (token: string | undefined, from?: string) =>
     const body = yield* response.json
     return { status: response.status, retryAfter: response.headers["retry-after"], body } satisfies Answer
   })
+
+/** `POST /v1<path>` with a JSON or form body and no token, as if from `from` (`X-Forwarded-For`). */
+export const postAnonymous = (path: string, body: { readonly json: unknown } | { readonly form: Record<string, string> }, from: string) =>
+  Effect.gen(function* () {
+    let request = HttpClientRequest.post(`/v1${path}`)
+    request = "json" in body ? yield* HttpClientRequest.bodyJson(request, body.json) : HttpClientRequest.bodyUrlParams(request, body.form)
+    request = HttpClientRequest.setHeader(request, "x-forwarded-for", `198.51.100.99, ${from}`)
+    const response = yield* (yield* HttpClient.HttpClient).execute(request)
+    const text = yield* response.text
+    return { status: response.status, retryAfter: response.headers["retry-after"], body: text === "" ? undefined : JSON.parse(text) } satisfies Answer
+  })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import { getUser, inProcessApi, newToken } from "./inProcessApi.js"
+import { getUser, inProcessApi, newToken, postAnonymous } from "./inProcessApi.js"
 
 const tooMany = (retryAfter: string) => ({
   status: 429,
@@ -32,6 +32,26 @@ describe("rate limits", () => {
       expect((yield* getUser(good, attacker)).status).toBe(200)
       expect((yield* getUser(badToken(23), attacker)).status).toBe(401)
     }).pipe(Effect.provide(inProcessApi({ trustProxy: true })))
+  )
+
+  it.scoped("failed sign-ins (a code, a SAML response) use the address's budget of failed authentications, tokens' too", () =>
+    Effect.gen(function* () {
+      const good = yield* newToken("ada@example.com")
+      const attacker = "203.0.113.7"
+      const guess = (n: number, from = attacker) => postAnonymous("/sso/token", { json: { code: `guess${n}` } }, from)
+      // An unknown provider is 404, not a failed authentication: it uses no budget.
+      const unknown = yield* postAnonymous("/saml/neverIssued/acs", { form: { SAMLResponse: "PHNhbWw+" } }, attacker)
+      expect(unknown.status).toBe(404)
+      expect(statuses(yield* Effect.forEach([1, 2], (n) => guess(n)))).toEqual([401, 401])
+      expect((yield* getUser(badToken(1), attacker)).status).toBe(401)
+      // Three failures, of any kind: the next guess is refused before it is looked up, and so is a valid token.
+      expect(yield* guess(3)).toEqual(tooMany("60"))
+      expect((yield* postAnonymous("/saml/neverIssued/acs", { form: { SAMLResponse: "PHNhbWw+" } }, attacker)).status).toBe(429)
+      expect((yield* getUser(good, attacker)).status).toBe(429)
+      expect((yield* guess(4, "203.0.113.8")).status).toBe(401)
+      yield* TestClock.adjust("60 seconds")
+      expect((yield* guess(5)).status).toBe(401)
+    }).pipe(Effect.provide(inProcessApi({ authFailuresPerAddress: 3, trustProxy: true })))
   )
 
   it.scoped("without trustProxy, X-Forwarded-For is not believed: a client cannot name itself a fresh address", () =>

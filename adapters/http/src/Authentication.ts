@@ -1,6 +1,7 @@
 import { HttpApiMiddleware, HttpApiSecurity, type HttpServerRequest } from "@effect/platform"
 import { Actor, ApiTokens, type RateLimited, type Unauthorized, type UserRecord } from "@quire/core"
 import { Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { AddressFailures } from "./AddressFailures.js"
 import { clientAddress, clientAddressOf } from "./clientAddress.js"
 import { RateLimitedError, UnauthorizedError } from "./errors.js"
 import { FixedWindows } from "./FixedWindows.js"
@@ -37,7 +38,8 @@ export class BearerTokens extends Context.Tag("@quire/http/BearerTokens")<
 >() {}
 
 /**
- * Budgets are counted in this process (see `RateLimits`). An address over its failure budget
+ * Budgets are counted in this process (see `RateLimits`); the address's failures are
+ * `AddressFailures`', shared with the sign-in endpoints. An address over its failure budget
  * is refused before its token is even looked up, valid or not: otherwise 429 or 200 would
  * still tell a guess apart, and each guess would still cost a query. A missing token costs
  * nothing and guesses nothing, so it is not counted. Per request this costs a clock read and
@@ -50,7 +52,7 @@ export const BearerTokensLive = Layer.effect(
     const tokens = yield* ApiTokens
     const limits = yield* RateLimits
     const clock = yield* Effect.clock
-    const failures = new FixedWindows(limits.authFailuresPerAddress, limits.windowMillis)
+    const failures = (yield* AddressFailures).windows
     const requests = new FixedWindows(limits.requestsPerToken, limits.windowMillis)
     const address = clientAddress(limits.trustProxy)
     const addressOf = clientAddressOf(limits.trustProxy)

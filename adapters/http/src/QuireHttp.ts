@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerResponse, OpenApi } from "@effect/platform"
 import { Urls } from "@quire/core"
 import { Effect, Layer } from "effect"
 import { QuireApi } from "./Api.js"
+import { AddressFailuresLive } from "./AddressFailures.js"
 import { AuthenticationLive, BearerTokensLive } from "./Authentication.js"
 import { ChangeRequestsHttp } from "./change-requests/ChangeRequestsHandlers.js"
 import { CollectionsHttp } from "./collections/CollectionsHandlers.js"
@@ -102,5 +103,7 @@ export const QuireHttpApi = Layer.mergeAll(
   Layer.provide(Handlers),
   Layer.provide(AuthenticationLive),
   // One count of each token's requests, whether the API or `HotReads` admits them.
-  Layer.provide(BearerTokensLive)
+  Layer.provide(BearerTokensLive),
+  // One count of each address's failed authentications, by token or by sign-in.
+  Layer.provide(AddressFailuresLive)
 )

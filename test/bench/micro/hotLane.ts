@@ -15,7 +15,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { Session } from "node:inspector/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { BearerTokensLive, HotReads, HotReadsLive, RateLimits } from "@quire/http"
+import { AddressFailuresLive, BearerTokensLive, HotReads, HotReadsLive, RateLimits } from "@quire/http"
 import type { Seeded } from "../seed.js"
 
 const cache = process.env.MICRO_SEED_CACHE ?? "/tmp/seedcache"
@@ -27,6 +27,7 @@ const n = Number(process.env.MICRO_N ?? 20000)
 
 const layer = HotReadsLive.pipe(
   Layer.provide(BearerTokensLive),
+  Layer.provide(AddressFailuresLive),
   // As the bench's server: a budget no run reaches.
   Layer.provide(RateLimits.layer({ requestsPerToken: 0 })),
   Layer.provide(QuireCore.layer({ publicUrl: "http://127.0.0.1:1" })),

@@ -9,7 +9,7 @@ import {
 } from "@quire/core"
 import { Schema } from "effect"
 import { Authentication } from "../Authentication.js"
-import { UnauthorizedError } from "../errors.js"
+import { RateLimitedError, UnauthorizedError } from "../errors.js"
 import { organizationId, PageParams, samlProviderId, UrlText } from "../params.js"
 import { created, ResetContent, takesJsonBody, withCommonErrors } from "../shared/endpoints.js"
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from "../input/BodyRefused.js"
@@ -97,6 +97,7 @@ export class SamlServiceProviderGroup extends withCommonErrors(
         .addSuccess(SsoHandoff)
         .addSuccess(HttpApiSchema.Empty(303))
         .addError(UnauthorizedError)
+        .addError(RateLimitedError)
         .addError(PayloadTooLargeError)
         .addError(UnsupportedMediaTypeError)
         .annotate(OpenApi.Summary, "Assertion Consumer Service: the identity provider's SAMLResponse (HTTP-POST)")
@@ -111,6 +112,7 @@ export class SamlServiceProviderGroup extends withCommonErrors(
         .setPayload(Schema.Struct({ code: Schema.String }))
         .addSuccess(created(SsoToken))
         .addError(UnauthorizedError)
+        .addError(RateLimitedError)
         .pipe(takesJsonBody)
         .annotate(OpenApi.Summary, "Exchange a sign-in's one-time code for an API token")
     )

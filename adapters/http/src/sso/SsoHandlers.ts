@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { SamlProviders, SsoSignIn } from "@quire/core"
 import { Effect, Layer } from "effect"
+import { AddressFailures } from "../AddressFailures.js"
 import { Authentication } from "../Authentication.js"
 import { isolated } from "../isolated.js"
 import { apiOf } from "../shared/apiOf.js"
@@ -38,7 +39,7 @@ export const SamlServiceProviderHandlers = HttpApiBuilder.group(
   apiOf(SamlServiceProviderGroup),
   "samlServiceProvider",
   (handlers) =>
-    Effect.map(SsoSignIn, (signIn) =>
+    Effect.map(Effect.all([SsoSignIn, AddressFailures]), ([signIn, failures]) =>
       handlers
         .handle("startSAMLSignIn", ({ path, urlParams }) =>
           Effect.map(signIn.start(path.samlProviderId, urlParams.returnTo), (url) =>
@@ -46,7 +47,7 @@ export const SamlServiceProviderHandlers = HttpApiBuilder.group(
           )
         )
         .handle("consumeSAMLResponse", ({ path, payload }) =>
-          Effect.map(signIn.consume(path.samlProviderId, payload.SAMLResponse), (admitted) =>
+          Effect.map(failures.guard(signIn.consume(path.samlProviderId, payload.SAMLResponse)), (admitted) =>
             admitted.returnTo === null
               ? HttpServerResponse.unsafeJson(
                   {
@@ -66,12 +67,12 @@ export const SamlServiceProviderHandlers = HttpApiBuilder.group(
             HttpServerResponse.text(xml, { contentType: "application/samlmetadata+xml" })
           )
         )
-        .handle("exchangeSSOHandoff", ({ payload }) => signIn.exchange(payload.code))
+        .handle("exchangeSSOHandoff", ({ payload }) => failures.guard(signIn.exchange(payload.code)))
     )
 )
 
 /** Both groups, each built among only the services it uses (see `isolated`). */
 export const SsoHttp = Layer.merge(
   isolated(SsoHandlers, [Authentication, SamlProviders]),
-  isolated(SamlServiceProviderHandlers, [SsoSignIn])
+  isolated(SamlServiceProviderHandlers, [SsoSignIn, AddressFailures])
 )
