@@ -23,13 +23,12 @@ export interface SectionHitRow {
 const PG_WEIGHTS = "{0.1, 0.1, 0.5, 1}"
 
 /**
- * A whole number written into the statement's text rather than bound. With its limits bound,
- * each run of the search on SQLite cost what preparing the statement again does (0.14 ms; a
- * rare word across the organization 0.21 → 0.08 ms, a phrase 0.57 → 0.38, in isolation):
- * SQLite offers a LIMIT to the virtual tables (FTS5, `json_each`) by its value, so a statement
- * whose LIMIT is a parameter is planned for each binding. Only the statement's own constants
- * and the caller's page size go in (a few texts to prepare, which the reader keeps); the
- * offset, which paging would make a new text each time, stays bound, and costs nothing so.
+ * A whole number written into the statement's text rather than bound. With any of its three
+ * limits bound, each run of the search on SQLite cost about one more preparation of the
+ * statement (0.14 ms): a rare word across the organization 0.21 → 0.08 ms, a phrase 0.57 →
+ * 0.38, in isolation (`docs/performance.md`, session 15; measured, not traced to SQLite's
+ * planner). The offset bound costs nothing, and stays bound: paging would make a new text to
+ * prepare of each offset, where the limits make a few (the reader keeps them prepared).
  */
 const integer = (sql: SqlClient, n: number): Fragment => {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number: ${n}`)
