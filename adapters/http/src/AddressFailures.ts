@@ -6,6 +6,10 @@ import { FixedWindows } from "./FixedWindows.js"
 import { RateLimits } from "./RateLimits.js"
 import { tooManyRequests } from "./tooManyRequests.js"
 
+/** The 429 of an address past its budget of failed authentications, `waitMillis` before its window ends. */
+export const tooManyFailures = (waitMillis: number): Effect.Effect<never, RateLimited> =>
+  tooManyRequests(waitMillis, "failed authentications from this address")
+
 /**
  * Failed authentications per client address, counted in this process (see `RateLimits`), one
  * budget whatever was presented: a bearer token (`BearerTokens`), a SAML response or a sign-in
@@ -39,7 +43,7 @@ export const AddressFailuresLive = Layer.effect(
     ): Effect.Effect<A, E | RateLimited, R | HttpServerRequest.HttpServerRequest> =>
       Effect.flatMap(address, (key): Effect.Effect<A, E | RateLimited, R> => {
         const wait = windows.waitFor(key, clock.unsafeCurrentTimeMillis())
-        if (wait > 0) return tooManyRequests(wait, "failed authentications from this address")
+        if (wait > 0) return tooManyFailures(wait)
         return Effect.tapError(attempt, (error) =>
           Predicate.isTagged(error, "Unauthorized") ? Effect.sync(() => windows.hit(key, clock.unsafeCurrentTimeMillis())) : Effect.void
         )

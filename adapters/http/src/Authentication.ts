@@ -1,7 +1,7 @@
 import { HttpApiMiddleware, HttpApiSecurity, type HttpServerRequest } from "@effect/platform"
 import { Actor, ApiTokens, type RateLimited, type Unauthorized, type UserRecord } from "@quire/core"
 import { Context, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { AddressFailures } from "./AddressFailures.js"
+import { AddressFailures, tooManyFailures } from "./AddressFailures.js"
 import { clientAddress, clientAddressOf } from "./clientAddress.js"
 import { RateLimitedError, UnauthorizedError } from "./errors.js"
 import { FixedWindows } from "./FixedWindows.js"
@@ -76,7 +76,7 @@ export const BearerTokensLive = Layer.effect(
       if (failures.size === 0) return authenticate(token, now)
       return Effect.flatMap(address, (key) => {
         const wait = failures.waitFor(key, now)
-        return wait === 0 ? authenticate(token, now) : tooManyRequests(wait, "failed authentications from this address")
+        return wait === 0 ? authenticate(token, now) : tooManyFailures(wait)
       })
     }
 
