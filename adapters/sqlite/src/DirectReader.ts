@@ -34,6 +34,12 @@ export const makeDirectReader = (filename: string): Effect.Effect<SqlReaderServi
         db.pragma("busy_timeout = 5000")
         // Only reads run here, but every connection enforces foreign keys, as the client's does.
         db.pragma("foreign_keys = ON")
+        // A read's ephemeral tables (a materialized CTE, a GROUP BY's or ORDER BY's B-tree, an
+        // automatic index) in memory: better-sqlite3 builds SQLite with TEMP_STORE=1 (files by
+        // default), and each one's file-backed pager cost an organization search 0.1-0.3 ms of its
+        // 0.5-2.5 in isolation (docs/performance.md, session 16). Only the API's reads run here,
+        // on indexes and a page at a time: what their temporary tables hold is small.
+        db.pragma("temp_store = MEMORY")
         return db
       }),
       (db) => Effect.sync(() => db.close())
