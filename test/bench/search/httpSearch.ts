@@ -9,7 +9,17 @@ import { SCOPES, type Scope } from "./rawQuery.js"
  * a client's connection setup or `fetch`'s own machinery (about a millisecond a request on this
  * machine, more than a rare word's raw query).
  */
-const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+let agent = new Agent({ keepAlive: true, maxSockets: 1 })
+
+/**
+ * A new connection for the next request: one left idle past the server's keep-alive timeout
+ * (5 s, while the raw engine is timed in turn) is closed by the server, and a request sent on it
+ * as that happens fails ("socket hang up").
+ */
+export const reconnect = () => {
+  agent.destroy()
+  agent = new Agent({ keepAlive: true, maxSockets: 1 })
+}
 
 /** A GET with the bearer token on the kept-alive connection: the status and the body's bytes. */
 export const getBytes = (url: string, token: string) =>

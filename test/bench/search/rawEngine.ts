@@ -1,6 +1,6 @@
 import type { QueryClass } from "./corpus.js"
-import { type Latency, measureLatency, type SampleCount } from "./latency.js"
-import type { RawPlan, Scope } from "./rawQuery.js"
+import type { Latency } from "./latency.js"
+import type { RawPlan } from "./rawQuery.js"
 
 /** A naive full-text engine on the corpus, as someone would write it straight on the database. */
 export interface RawEngine {
@@ -21,34 +21,16 @@ export interface RawClassFigures {
   readonly errors: ReadonlyArray<string>
 }
 
-/** p50/p99 of every class in both scopes; each class's queries in turn. */
-export const measureRawEngine = async (
-  engine: RawEngine,
-  classes: ReadonlyArray<QueryClass>,
-  scopes: Readonly<Record<Scope, ReadonlyArray<string>>>,
-  runs: SampleCount,
-  warmup: number
-): Promise<ReadonlyMap<string, RawClassFigures>> => {
-  const figures = new Map<string, RawClassFigures>()
-  for (const queryClass of classes) {
-    const perScope = {} as Record<Scope, Latency & { rows: number }>
-    const errors = new Set<string>()
-    for (const scope of ["org", "space"] as const) {
-      const spaceIds = scopes[scope]
-      const plans = await Promise.all(queryClass.queries.map((text) => engine.plan(queryClass, text, spaceIds)))
-      for (const plan of plans) if (plan.error !== undefined) errors.add(plan.error)
-      let rows = 0
-      const latency = await measureLatency(runs, warmup, async (i) => {
-        rows = await engine.run(plans[i % plans.length]!, spaceIds)
-      })
-      perScope[scope] = { ...latency, rows }
+/** A class's queries planned once on the engine, and a call that runs them in turn. */
+export const rawClassRunner = async (engine: RawEngine, queryClass: QueryClass, spaceIds: ReadonlyArray<string>) => {
+  const plans = await Promise.all(queryClass.queries.map((text) => engine.plan(queryClass, text, spaceIds)))
+  const errors = plans.flatMap((plan) => (plan.error === undefined ? [] : [plan.error]))
+  const runner = {
+    rows: 0,
+    errors,
+    run: async (i: number) => {
+      runner.rows = await engine.run(plans[i % plans.length]!, spaceIds)
     }
-    figures.set(queryClass.name, { ...perScope, errors: [...errors] })
-    console.log(
-      `  ${engine.title} ${queryClass.name}: org p50 ${perScope.org.p50Ms.toFixed(2)} / p99 ${perScope.org.p99Ms.toFixed(2)} ms (${perScope.org.rows} rows), ` +
-        `space ${perScope.space.p50Ms.toFixed(2)} / ${perScope.space.p99Ms.toFixed(2)} ms` +
-        (errors.size > 0 ? `; as typed: ${[...errors].join("; ")}` : "")
-    )
   }
-  return figures
+  return runner
 }

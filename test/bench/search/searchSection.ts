@@ -4,10 +4,10 @@ import { type BenchContext, round, type Section, type TableRow } from "../sectio
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
 import { measureSearchFloor } from "./floor.js"
-import { type HttpClassFigures, measureHttpClass, warmAll } from "./httpSearch.js"
+import { type HttpClassFigures, reconnect, searchOverHttp, warmAll } from "./httpSearch.js"
+import { measureInTurn, SLICES } from "./inTurn.js"
 import type { Latency, SampleCount } from "./latency.js"
-import type { RawClassFigures, RawEngine } from "./rawEngine.js"
-import { measureRawEngine } from "./rawEngine.js"
+import { type RawClassFigures, type RawEngine, rawClassRunner } from "./rawEngine.js"
 import { rawPostgresEngine } from "./rawPostgres.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 import { rawSqliteEngine } from "./rawSqlite.js"
@@ -22,7 +22,8 @@ const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2
  * Full-text search (issue 34) on the seeded corpus (`corpus.ts`): each query class through
  * `GET /v1/orgs/{id}/search` and `GET /v1/spaces/{id}/search`, p50 and p99 one request at a
  * time, beside the same class answered by the naive raw engine of the backend on the same
- * corpus (built by the bench in a store of its own, measured with no server up); and the
+ * corpus (built by the bench in a store of its own, timed in turn with Quire's answers:
+ * `inTurn.ts`); and the
  * merge of a one-page change request in a corpus space against one in the 10-page space.
  */
 export const searchSection = (context: BenchContext): Section => {
@@ -52,16 +53,55 @@ export const searchSection = (context: BenchContext): Section => {
         org: `/v1/orgs/${seeded.organizationId}/search`,
         space: `/v1/spaces/${seeded.spaceIds[corpus.focusSpace]}/search`
       }
-      console.log(`search: ${classes.length} query classes × organization and space, ${warmup} untimed requests each, then ${runs.min} to ${runs.max} timed (~${runs.budgetMs / 1000} s of requests), one at a time …`)
-      await warmAll(quire, paths, classes, warmup)
-      for (const queryClass of classes) {
-        const figures = {} as Record<Scope, HttpClassFigures>
-        for (const scope of SCOPES) figures[scope] = await measureHttpClass(quire, paths, scope, queryClass, runs, warmup)
-        http.set(queryClass.name, figures)
+      const engine: RawEngine =
+        context.backend.name === "sqlite" ? await rawSqliteEngine(corpus, context.dir) : await rawPostgresEngine(corpus)
+      try {
+        rawBuildSeconds = engine.buildSeconds
         console.log(
-          `  ${queryClass.name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms (${figures.org.results} pages), ` +
-            `space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms (${figures.space.results} pages)`
+          `search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${classes.length} query classes × organization and space, ` +
+            `through Quire's API and on the raw engine in turn (${SLICES} slices each), ${warmup} untimed calls each, then ${runs.min} to ${runs.max} timed (~${runs.budgetMs / 1000} s of calls), one at a time …`
         )
+        await warmAll(quire, paths, classes, warmup)
+        const rawScopes: Record<Scope, ReadonlyArray<string>> = {
+          org: corpus.spaces.map(rawSpaceId),
+          space: [rawSpaceId(corpus.spaces[corpus.focusSpace]!)]
+        }
+        const measured = new Map<string, RawClassFigures>()
+        for (const queryClass of classes) {
+          const figures = {} as Record<Scope, HttpClassFigures>
+          const rawPerScope = {} as Record<Scope, Latency & { rows: number }>
+          const errors = new Set<string>()
+          for (const scope of SCOPES) {
+            const results = await searchOverHttp(quire, paths[scope], queryClass.queries[0]!)
+            const rawRunner = await rawClassRunner(engine, queryClass, rawScopes[scope])
+            for (const error of rawRunner.errors) errors.add(error)
+            const [quireLatency, rawLatency] = await measureInTurn(runs, warmup, [
+              {
+                run: (i) => searchOverHttp(quire, paths[scope], queryClass.queries[i % queryClass.queries.length]!),
+                around: (work) => {
+                  reconnect()
+                  return work()
+                }
+              },
+              // On the server's one CPU, as Quire answers: the raw engine's runtime gets no second core for its collector and compiler.
+              { run: rawRunner.run, around: (work) => withThisProcessPinned(context.config.serverCpu, work) }
+            ])
+            figures[scope] = { ...quireLatency!, results }
+            rawPerScope[scope] = { ...rawLatency!, rows: rawRunner.rows }
+          }
+          http.set(queryClass.name, figures)
+          measured.set(queryClass.name, { ...rawPerScope, errors: [...errors] })
+          console.log(
+            `  ${queryClass.name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms (${figures.org.results} pages), ` +
+              `space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms (${figures.space.results} pages); ` +
+              `raw org ${ms(rawPerScope.org.p50Ms)} / ${ms(rawPerScope.org.p99Ms)} ms (${rawPerScope.org.rows} rows), ` +
+              `space ${ms(rawPerScope.space.p50Ms)} / ${ms(rawPerScope.space.p99Ms)} ms` +
+              (errors.size > 0 ? `; as typed: ${[...errors].join("; ")}` : "")
+          )
+        }
+        raw = measured
+      } finally {
+        await engine.close()
       }
       console.log(`search: the floor, the same answers from a server that holds them (${classes.length} classes × organization and space) …`)
       floor = await measureSearchFloor(context, quire, paths, classes, runs, warmup)
@@ -81,19 +121,6 @@ export const searchSection = (context: BenchContext): Section => {
         }
         reindex.set(space.pages, median(times))
         console.log(`  ${space.pages} pages: median ${median(times).toFixed(2)} ms`)
-      }
-    },
-    offline: async () => {
-      const engine: RawEngine =
-        context.backend.name === "sqlite" ? await rawSqliteEngine(corpus, context.dir) : await rawPostgresEngine(corpus)
-      try {
-        rawBuildSeconds = engine.buildSeconds
-        console.log(`search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${runs.min} to ${runs.max} queries per class and scope (~${runs.budgetMs / 1000} s) …`)
-        const scopes = { org: corpus.spaces.map(rawSpaceId), space: [rawSpaceId(corpus.spaces[corpus.focusSpace]!)] }
-        // On the server's one CPU, as Quire's answers were measured: the raw engine's runtime gets no second core for its collector and compiler.
-        raw = await withThisProcessPinned(context.config.serverCpu, () => measureRawEngine(engine, classes, scopes, runs, warmup))
-      } finally {
-        await engine.close()
       }
     },
     result: () => {

@@ -1,0 +1,57 @@
+import { median } from "../median.js"
+import { type Latency, nearestRank, type SampleCount } from "./latency.js"
+
+/** One of the ways of answering that are timed in turn. */
+export interface TimedSide {
+  /** One call; `i` counts this side's calls from 0, so that a side can cycle through its queries. */
+  readonly run: (i: number) => Promise<unknown>
+  /** Runs a slice of this side's calls (the raw engine's: with this process pinned to the server's CPU). */
+  readonly around: <A>(work: () => Promise<A>) => Promise<A>
+}
+
+/** Slices each side's timed calls are cut into. */
+export const SLICES = 5
+
+/** Untimed calls before each later slice: the first calls after the other side ran pay for its caches and a move between CPUs. */
+const SLICE_WARMUP = 5
+
+/**
+ * Each side's p50 and p99 over `count` calls, timed in `SLICES` slices taken in turn (Quire's,
+ * then the raw engine's, and again), after `warmup` untimed calls each. On a virtual machine
+ * whose speed drifts over minutes (its neighbours' load), two figures taken minutes apart were
+ * compared under different machines: the raw figures of one class moved by 70% between runs
+ * of one commit. Taken in turn, a slow minute slows both. Each side's number of calls is its
+ * own (`SampleCount`, decided from its first slice): a fast raw query gets more of them.
+ */
+export const measureInTurn = async (
+  count: SampleCount,
+  warmup: number,
+  sides: ReadonlyArray<TimedSide>
+): Promise<Array<Latency>> => {
+  const calls = sides.map(() => 0)
+  const callOf = (side: number) => calls[side]!++
+  const samples: Array<Array<number>> = sides.map(() => [])
+  const perSlice = sides.map(() => Math.ceil(count.min / SLICES))
+  const timeSlice = (side: number, untimed: number) =>
+    sides[side]!.around(async () => {
+      for (let i = 0; i < untimed; i++) await sides[side]!.run(callOf(side))
+      for (let i = 0; i < perSlice[side]!; i++) {
+        const started = performance.now()
+        await sides[side]!.run(callOf(side))
+        samples[side]!.push(performance.now() - started)
+      }
+    })
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (let side = 0; side < sides.length; side++) {
+      await timeSlice(side, slice === 0 ? warmup : SLICE_WARMUP)
+      if (slice === 0) {
+        const wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(samples[side]!), 0.001))))
+        perSlice[side] = Math.ceil(Math.max(0, wanted - samples[side]!.length) / (SLICES - 1))
+      }
+    }
+  }
+  return samples.map((timed) => {
+    const sorted = [...timed].sort((a, b) => a - b)
+    return { p50Ms: nearestRank(sorted, 50), p99Ms: nearestRank(sorted, 99), samples: sorted.length }
+  })
+}
