@@ -10,24 +10,29 @@ import { SCOPES, type Scope } from "./rawQuery.js"
  * machine, more than a rare word's raw query).
  */
 let agent = new Agent({ keepAlive: true, maxSockets: 1 })
+let lastAnswered = 0
 
 /**
- * A new connection for the next request: one left idle past the server's keep-alive timeout
- * (5 s, while the raw engine is timed in turn) is closed by the server, and a request sent on it
- * as that happens fails ("socket hang up").
+ * A connection left idle past the server's keep-alive timeout (5 s, while the raw engine is
+ * timed in turn) is closed by the server, and a request sent on it as that happens fails
+ * ("socket hang up"): after a pause of a second, the next request opens a new one.
  */
-export const reconnect = () => {
-  agent.destroy()
-  agent = new Agent({ keepAlive: true, maxSockets: 1 })
-}
+const IDLE_MS = 1_000
 
 /** A GET with the bearer token on the kept-alive connection: the status and the body's bytes. */
 export const getBytes = (url: string, token: string) =>
   new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    if (performance.now() - lastAnswered > IDLE_MS) {
+      agent.destroy()
+      agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    }
     const request = httpGet(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
       const chunks: Array<Buffer> = []
       response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }))
+      response.on("end", () => {
+        lastAnswered = performance.now()
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) })
+      })
       response.on("error", reject)
     })
     request.on("error", reject)

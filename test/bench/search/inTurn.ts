@@ -12,8 +12,14 @@ export interface TimedSide {
 /** Slices each side's timed calls are cut into. */
 export const SLICES = 5
 
-/** Untimed calls before each later slice: the first calls after the other side ran pay for its caches and a move between CPUs. */
+/**
+ * Untimed calls before each later slice, at least `SLICE_WARMUP` and as many more as take
+ * `SLICE_WARMUP_MS` (at most `SLICE_WARMUP_MAX`): the first calls after the other side ran pay
+ * for its use of the caches and for this process moving between CPUs.
+ */
 const SLICE_WARMUP = 5
+const SLICE_WARMUP_MS = 30
+const SLICE_WARMUP_MAX = 50
 
 /**
  * Each side's p50 and p99 over `count` calls, timed in `SLICES` slices taken in turn (Quire's,
@@ -32,9 +38,16 @@ export const measureInTurn = async (
   const callOf = (side: number) => calls[side]!++
   const samples: Array<Array<number>> = sides.map(() => [])
   const perSlice = sides.map(() => Math.ceil(count.min / SLICES))
-  const timeSlice = (side: number, untimed: number) =>
+  const warmSlice = async (side: number) => {
+    const started = performance.now()
+    for (let i = 0; i < SLICE_WARMUP_MAX && (i < SLICE_WARMUP || performance.now() - started < SLICE_WARMUP_MS); i++) {
+      await sides[side]!.run(callOf(side))
+    }
+  }
+  const timeSlice = (side: number, first: boolean) =>
     sides[side]!.around(async () => {
-      for (let i = 0; i < untimed; i++) await sides[side]!.run(callOf(side))
+      if (first) for (let i = 0; i < warmup; i++) await sides[side]!.run(callOf(side))
+      else await warmSlice(side)
       for (let i = 0; i < perSlice[side]!; i++) {
         const started = performance.now()
         await sides[side]!.run(callOf(side))
@@ -43,7 +56,7 @@ export const measureInTurn = async (
     })
   for (let slice = 0; slice < SLICES; slice++) {
     for (let side = 0; side < sides.length; side++) {
-      await timeSlice(side, slice === 0 ? warmup : SLICE_WARMUP)
+      await timeSlice(side, slice === 0)
       if (slice === 0) {
         const wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(samples[side]!), 0.001))))
         perSlice[side] = Math.ceil(Math.max(0, wanted - samples[side]!.length) / (SLICES - 1))
