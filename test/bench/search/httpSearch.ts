@@ -9,7 +9,8 @@ import { SCOPES, type Scope } from "./rawQuery.js"
  * a client's connection setup or `fetch`'s own machinery (about a millisecond a request on this
  * machine, more than a rare word's raw query).
  */
-let agent = new Agent({ keepAlive: true, maxSockets: 1 })
+const oneConnection = () => new Agent({ keepAlive: true, maxSockets: 1 })
+let agent = oneConnection()
 let lastAnswered = 0
 
 /**
@@ -24,7 +25,7 @@ export const getBytes = (url: string, token: string) =>
   new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     if (performance.now() - lastAnswered > IDLE_MS) {
       agent.destroy()
-      agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      agent = oneConnection()
     }
     const request = httpGet(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
       const chunks: Array<Buffer> = []

@@ -1,5 +1,4 @@
-import { median } from "../median.js"
-import { type Latency, nearestRank, type SampleCount } from "./latency.js"
+import { type Latency, latencyOf, type SampleCount, wantedCalls } from "./latency.js"
 
 /** One of the ways of answering that are timed in turn. */
 export interface TimedSide {
@@ -58,13 +57,9 @@ export const measureInTurn = async (
     for (let side = 0; side < sides.length; side++) {
       await timeSlice(side, slice === 0)
       if (slice === 0) {
-        const wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(samples[side]!), 0.001))))
-        perSlice[side] = Math.ceil(Math.max(0, wanted - samples[side]!.length) / (SLICES - 1))
+        perSlice[side] = Math.ceil(Math.max(0, wantedCalls(count, samples[side]!) - samples[side]!.length) / (SLICES - 1))
       }
     }
   }
-  return samples.map((timed) => {
-    const sorted = [...timed].sort((a, b) => a - b)
-    return { p50Ms: nearestRank(sorted, 50), p99Ms: nearestRank(sorted, 99), samples: sorted.length }
-  })
+  return samples.map(latencyOf)
 }

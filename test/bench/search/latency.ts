@@ -27,6 +27,16 @@ export interface SampleCount {
 /** `count` timed calls, exactly. */
 export const exactly = (count: number): SampleCount => ({ min: count, max: count, budgetMs: 0 })
 
+/** How many calls to time in all, given the first ones: as many as take about `budgetMs` at their median, within `min` and `max`. */
+export const wantedCalls = (count: SampleCount, first: ReadonlyArray<number>): number =>
+  Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(first), 0.001))))
+
+/** p50, p99 and how many of timed calls, in any order. */
+export const latencyOf = (samples: ReadonlyArray<number>): Latency => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return { p50Ms: nearestRank(sorted, 50), p99Ms: nearestRank(sorted, 99), samples: sorted.length }
+}
+
 /**
  * Calls `run(i)` one at a time: `warmup` untimed calls, then the timed ones (`count`). `i`
  * counts from 0 over all calls, so a caller can cycle through its queries.
@@ -39,8 +49,7 @@ export const measureLatency = async (count: SampleCount, warmup: number, run: (i
     const started = performance.now()
     await run(warmup + i)
     samples.push(performance.now() - started)
-    if (i === count.min - 1) wanted = Math.max(count.min, Math.min(count.max, Math.ceil(count.budgetMs / Math.max(median(samples), 0.001))))
+    if (i === count.min - 1) wanted = wantedCalls(count, samples)
   }
-  samples.sort((a, b) => a - b)
-  return { p50Ms: nearestRank(samples, 50), p99Ms: nearestRank(samples, 99), samples: samples.length }
+  return latencyOf(samples)
 }
