@@ -6,6 +6,8 @@
  * (docs/performance.md, session 17), and every latency the bench takes moves with it.
  *   STEADY_ROUNDS=<n>  how many times (4000)
  */
+import { nearestRank } from "../search/latency.js"
+
 const rounds = Number(process.env.STEADY_ROUNDS ?? 4_000)
 const LOOP = 400_000
 
@@ -26,9 +28,8 @@ for (let i = 0; i < rounds; i++) {
 }
 const sorted = [...times].sort((a, b) => a - b)
 const fastest = sorted[0]!
-const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 const slow = times.filter((t) => t > 1.5 * fastest).length
 console.log(
-  `fastest ${fastest.toFixed(3)} ms, median ${at(0.5).toFixed(3)}, p99 ${at(0.99).toFixed(3)}, ` +
+  `fastest ${fastest.toFixed(3)} ms, median ${nearestRank(sorted, 50).toFixed(3)}, p99 ${nearestRank(sorted, 99).toFixed(3)}, ` +
     `${slow} of ${rounds} over 1.5 × the fastest (${((100 * slow) / rounds).toFixed(1)} %) [${sink & 1}]`
 )
