@@ -100,5 +100,7 @@ export const CORPUS_QUERIES: ReadonlyArray<{
   { name: "a phrase across title and heading", terms: [phrase("omega", "beta")], pages: [] },
   { name: "a phrase across heading and body", terms: [phrase("gamma", "delta")], pages: [] },
   { name: "a word and a phrase", terms: [word("served"), phrase("au", "lait")], pages: ["a:cafe"] },
-  { name: "a word nowhere", terms: [word("install"), word("zebra")], pages: [] }
+  { name: "a word nowhere", terms: [word("install"), word("zebra")], pages: [] },
+  { name: "a word and a prefix", terms: [word("creme"), word("lai", true)], pages: ["a:cafe"] },
+  { name: "a word and a prefix, in the other space", terms: [word("install"), word("ap", true)], pages: ["b:app"] }
 ]

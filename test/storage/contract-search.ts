@@ -211,9 +211,16 @@ export const searchContract = (storage: StorageLayer) =>
               query: query.name,
               pages: [...query.pages].sort()
             })
+            // One space is searched its own way on Postgres (its rows, not the index, for a prefix among several terms).
+            for (const [space, name] of [[a, "a"], [b, "b"]] as const) {
+              const inSpace = yield* search(query.terms, [space])
+              expect({ query: query.name, space: name, pages: inSpace.map(label).sort() }).toStrictEqual({
+                query: query.name,
+                space: name,
+                pages: query.pages.filter((page) => page.startsWith(`${name}:`)).sort()
+              })
+            }
           }
-          // Only the space asked for.
-          expect((yield* search([word("install")], [b])).map(label)).toStrictEqual(["b:app"])
         })
       )
 

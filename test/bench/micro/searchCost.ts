@@ -9,7 +9,8 @@
  *   MICRO_CLASSES=rare,common  only these classes
  *   MICRO_BACKEND=postgres  the same rows copied into a Postgres database made for the run
  *   MICRO_SNAPSHOT_AT=<i>  a heap snapshot after call i of each class and scope (MICRO_SNAPSHOT_FILE, /tmp/search.heapsnapshot)
- * For where the time goes, run it under `node --import tsx --cpu-prof`.
+ *   MICRO_PROFILE=<dir>  a CPU profile of the timed calls only, one file per class and scope
+ *     (`<class>-<scope>.cpuprofile`; read it with `cpuProfileReport.ts`), without the seeding and copying
  */
 // First, as `quire` does: no allocation-site pretenuring (see v8Flags.ts), or the collector figures are not the server's.
 import "../../../packages/cli/src/v8Flags.js"
@@ -21,6 +22,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { writeHeapSnapshot } from "node:v8"
+import { profiled } from "./profiled.js"
 import { tsvectorText } from "../../../adapters/sql/src/search/tsvector.js"
 import { testAuthority } from "../../support/authority.js"
 import { copySqliteToPostgres } from "../copyToPostgres.js"
@@ -85,7 +87,7 @@ const program = Effect.gen(function* () {
   console.log(`class`.padEnd(12), "space wall / cpu ms".padEnd(22), "org wall / cpu ms".padEnd(22), "org pages")
   for (const queryClass of corpus.classes) {
     if (only !== undefined && !only.includes(queryClass.name)) continue
-    const measure = <A>(call: (query: string) => Effect.Effect<A, unknown>) =>
+    const measure = <A>(scope: string, call: (query: string) => Effect.Effect<A, unknown>) =>
       Effect.gen(function* () {
         const wall: Array<number> = []
         const cpu: Array<number> = []
@@ -98,12 +100,14 @@ const program = Effect.gen(function* () {
           if (process.env.MICRO_SNAPSHOT_AT !== undefined && i === Number(process.env.MICRO_SNAPSHOT_AT)) {
             console.log(`heap snapshot: ${writeHeapSnapshot(process.env.MICRO_SNAPSHOT_FILE ?? "/tmp/search.heapsnapshot")}`)
           }
+          if (i === warmup - 1) yield* profiled.start
           if (i >= warmup) {
             wall.push(performance.now() - w)
             cpu.push(cpuMs() - c)
             if (process.env.MICRO_TRACE_SLOW && wall[wall.length - 1]! > 2) console.log(`slow call ${i}: wall ${wall[wall.length - 1]!.toFixed(2)} cpu ${cpu[cpu.length - 1]!.toFixed(2)}`)
           }
         }
+        yield* profiled.stop(`${queryClass.name}-${scope}`)
         const sorted = [...wall].sort((a, b) => a - b)
         const p99 = sorted[Math.max(0, Math.ceil(0.99 * sorted.length) - 1)]!
         const slow = 2 * median(wall) + 1
@@ -115,8 +119,8 @@ const program = Effect.gen(function* () {
       return process.memoryUsage().heapUsed
     }
     const before = heap()
-    const inSpace = yield* measure((query) => asUser(search.space(focus, { query })))
-    const inOrg = yield* measure((query) => asUser(search.organization(org, { query })))
+    const inSpace = yield* measure("space", (query) => asUser(search.space(focus, { query })))
+    const inOrg = yield* measure("org", (query) => asUser(search.organization(org, { query })))
     if (process.env.MICRO_HEAP) console.log(`  heap kept per call: ${((heap() - before) / (2 * (runs + warmup))).toFixed(0)} bytes`)
     const pages = (inOrg.last as { items: ReadonlyArray<{ pages: ReadonlyArray<unknown> }> }).items.reduce((n, s) => n + s.pages.length, 0)
     console.log(queryClass.name.padEnd(12), inSpace.text.padEnd(22), inOrg.text.padEnd(22), pages)

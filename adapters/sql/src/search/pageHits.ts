@@ -36,6 +36,20 @@ const integer = (sql: SqlClient, n: number): Fragment => {
 }
 
 /**
+ * Postgres, one space, several terms of which one is a prefix (search as you type): the space's
+ * rows are matched one by one instead of through the GIN index. The index answers a prefix by
+ * reading the whole posting list of every word it starts, and of every other term of the query,
+ * across every space, where exact words alone are intersected as they are read: two common
+ * words in one space, the last a prefix, 0.83 ms in the index against 0.18 for the space's 407
+ * rows; the planner does not see that cost. One term is read the same way prefix or not, and
+ * stays with the index. Matching the rows costs the space's size: ~0.26 µs a section, 2 ms more
+ * than the index for a space of 8,000 (`docs/performance.md`, session 18). `ts_match_vq` is `@@`
+ * written as a function, which no index answers.
+ */
+const scansSpaceRows = (terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArray<SpaceId>) =>
+  spaceIds.length === 1 && terms.length > 1 && terms.some((term) => term._tag === "Word" && term.prefix)
+
+/**
  * The matching sections of `spaceIds` with their scores (higher is better), as the CTE
  * `hits (id, space_id, page_id, anchor, score)`. Materialized: the engine's match and rank
  * run once, for the pages' grouping and for their sections. At most `RANKED_SECTIONS`, the
@@ -48,7 +62,7 @@ const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: Readon
       SELECT s.id, s.space_id, s.page_id, s.anchor,
         CAST(ts_rank(CAST(${PG_WEIGHTS} AS real[]), s.document, q.query) AS double precision) AS score
       FROM search_sections s, (SELECT CAST(${tsquery(terms)} AS tsquery) AS query) q
-      WHERE s.space_id = ANY(${spaceIds}) AND s.document @@ q.query
+      WHERE s.space_id = ANY(${spaceIds}) AND ${scansSpaceRows(terms, spaceIds) ? sql`ts_match_vq(s.document, q.query)` : sql`s.document @@ q.query`}
       LIMIT ${integer(sql, RANKED_SECTIONS)}
     )`,
     // FTS5 first (CROSS JOIN keeps that order): driven by the space's rows, it would run the
