@@ -4,7 +4,7 @@ import { type BenchContext, round, type Section, type TableRow } from "../sectio
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
 import { measureSearchFloor } from "./floor.js"
-import { type HttpClassFigures, searchOverHttp, warmAll } from "./httpSearch.js"
+import { type HttpClassFigures, searchOverHttp, timedSearchOverHttp, warmAll } from "./httpSearch.js"
 import { measureInTurn, SLICES } from "./inTurn.js"
 import type { Latency, SampleCount } from "./latency.js"
 import { type RawClassFigures, type RawEngine, rawClassRunner } from "./rawEngine.js"
@@ -76,7 +76,11 @@ export const searchSection = (context: BenchContext): Section => {
             const rawRunner = await rawClassRunner(engine, queryClass, rawScopes[scope])
             for (const error of rawRunner.errors) errors.add(error)
             const [quireLatency, rawLatency] = await measureInTurn(runs, warmup, [
-              { run: (i) => searchOverHttp(quire, paths[scope], queryClass.queries[i % queryClass.queries.length]!), around: (work) => work() },
+              // On the other CPU, as wrk is: the client's collector and compiler threads never take the server's CPU.
+              {
+                run: (i) => timedSearchOverHttp(quire, paths[scope], queryClass.queries[i % queryClass.queries.length]!),
+                around: (work) => withThisProcessPinned(context.config.loadCpu, work)
+              },
               // On the server's one CPU, as Quire answers: the raw engine's runtime gets no second core for its collector and compiler.
               { run: rawRunner.run, around: (work) => withThisProcessPinned(context.config.serverCpu, work) }
             ])
