@@ -1,8 +1,8 @@
-import { withThisProcessPinned } from "../processes.js"
 import type { BenchContext, Target } from "../section.js"
 import { type StaticAnswer, startStaticAnswers } from "../staticAnswers.js"
 import type { QueryClass } from "./corpus.js"
-import { getBytes, measureHttpClass, searchPath, warmAll } from "./httpSearch.js"
+import type { HttpClient } from "./httpClient.js"
+import { getBytes, searchPath } from "./httpSearch.js"
 import type { Latency, SampleCount } from "./latency.js"
 import { SCOPES, type Scope } from "./rawQuery.js"
 
@@ -15,12 +15,13 @@ const answerOf = async (url: string, token: string) => {
 /**
  * The floor under each class's figures on this machine: a `node:http` server on the server's CPU
  * answering every search URL of the classes with the bytes Quire answered, held in memory
- * (`baseline-static-server.ts`), timed by the same client the same way (one kept-alive
- * connection, the same warm-up and runs, each answer read to its end). What a server doing no work at all
- * costs: loopback, both processes' scheduling and collectors, the client's parse. Not a bar.
+ * (`baseline-static-server.ts`), timed by the same client process the same way (one kept-alive
+ * connection, the same warm-up and runs, each answer read to its end). What a server doing no
+ * work at all costs: loopback, both processes' scheduling and collectors. Not a bar.
  */
 export const measureSearchFloor = async (
   context: BenchContext,
+  client: HttpClient,
   quire: Target,
   paths: Readonly<Record<Scope, string>>,
   classes: ReadonlyArray<QueryClass>,
@@ -39,17 +40,14 @@ export const measureSearchFloor = async (
   const floorServer = await startStaticAnswers(context, `search-floor-${context.backend.name}`, held, quire.url)
   try {
     const target = { url: floorServer.url, token: quire.token }
-    // The client on the other CPU, as it is when Quire's answers are timed.
-    return await withThisProcessPinned(context.config.loadCpu, async () => {
-      await warmAll(target, paths, classes, warmup)
-      const floor = new Map<string, Record<Scope, Latency>>()
-      for (const queryClass of classes) {
-        const figures = {} as Record<Scope, Latency>
-        for (const scope of SCOPES) figures[scope] = await measureHttpClass(target, paths, scope, queryClass, runs, warmup)
-        floor.set(queryClass.name, figures)
-      }
-      return floor
-    })
+    await client.warmAll(target, paths, classes, warmup)
+    const floor = new Map<string, Record<Scope, Latency>>()
+    for (const queryClass of classes) {
+      const figures = {} as Record<Scope, Latency>
+      for (const scope of SCOPES) figures[scope] = await client.measure(target, paths[scope], queryClass, runs, warmup)
+      floor.set(queryClass.name, figures)
+    }
+    return floor
   } finally {
     await floorServer.process.stop()
   }

@@ -1,8 +1,6 @@
 import { Agent, get as httpGet, type IncomingMessage } from "node:http"
 import type { Target } from "../section.js"
-import type { QueryClass } from "./corpus.js"
-import { type Latency, measureLatency, type SampleCount } from "./latency.js"
-import { SCOPES, type Scope } from "./rawQuery.js"
+import type { Latency } from "./latency.js"
 
 /**
  * One connection kept open for every search: what is timed is the request and Quire's answer, not
@@ -81,40 +79,4 @@ export const timedSearchOverHttp = async (target: Target, path: string, query: s
 export interface HttpClassFigures extends Latency {
   /** Pages on the first page of results of the class's first query. */
   readonly results: number
-}
-
-/** p50/p99 of one class in one scope, its queries in turn, one request at a time. */
-export const measureHttpClass = async (
-  target: Target,
-  paths: Readonly<Record<Scope, string>>,
-  scope: Scope,
-  queryClass: QueryClass,
-  runs: SampleCount,
-  warmup: number
-): Promise<HttpClassFigures> => {
-  const results = await searchOverHttp(target, paths[scope], queryClass.queries[0]!)
-  const latency = await measureLatency(runs, warmup, (i) => timedSearchOverHttp(target, paths[scope], queryClass.queries[i % queryClass.queries.length]!))
-  return { ...latency, results }
-}
-
-/** `times` untimed requests of the class's queries in turn. */
-export const warmUp = async (target: Target, path: string, queryClass: QueryClass, times: number): Promise<void> => {
-  for (let i = 0; i < times; i++) await timedSearchOverHttp(target, path, queryClass.queries[i % queryClass.queries.length]!)
-}
-
-/**
- * Every class in both scopes served `times` untimed requests, in rounds of at most 20 each, before
- * any is timed: a server's runtime compiles and optimises its code for thousands of requests after
- * a path first runs, on the one core it has, and the classes timed first would pay for all of it
- * (the first class's p99 was 2 to 10 times the last's; a server that answers from memory showed it too).
- */
-export const warmAll = async (
-  target: Target,
-  paths: Readonly<Record<Scope, string>>,
-  classes: ReadonlyArray<QueryClass>,
-  times: number
-): Promise<void> => {
-  for (let done = 0; done < times; done += 20) {
-    for (const queryClass of classes) for (const scope of SCOPES) await warmUp(target, paths[scope], queryClass, Math.min(20, times - done))
-  }
 }

@@ -1,11 +1,33 @@
+import type { Warm } from "./clientProtocol.js"
 import { type Latency, latencyOf, type SampleCount, wantedCalls } from "./latency.js"
 
 /** One of the ways of answering that are timed in turn. */
 export interface TimedSide {
-  /** One call; `i` counts this side's calls from 0, so that a side can cycle through its queries. */
-  readonly run: (i: number) => Promise<unknown>
-  /** Runs a slice of this side's calls (the raw engine's: with this process pinned to the server's CPU). */
-  readonly around: <A>(work: () => Promise<A>) => Promise<A>
+  /** A slice: untimed calls as `warm` says, then `timed` timed ones; the times of those, in ms. */
+  readonly slice: (warm: Warm, timed: number) => Promise<ReadonlyArray<number>>
+}
+
+/**
+ * A side whose calls run in this process, a slice at a time inside `around` (the raw engine's:
+ * with this process pinned to the server's CPU). `i` counts the side's calls from 0, so that it
+ * can cycle through its queries.
+ */
+export const localSide = (run: (i: number) => Promise<unknown>, around: <A>(work: () => Promise<A>) => Promise<A>): TimedSide => {
+  let calls = 0
+  return {
+    slice: (warm, timed) =>
+      around(async () => {
+        const started = performance.now()
+        for (let i = 0; i < warm.max && (i < warm.min || performance.now() - started < warm.ms); i++) await run(calls++)
+        const samples: Array<number> = []
+        for (let i = 0; i < timed; i++) {
+          const at = performance.now()
+          await run(calls++)
+          samples.push(performance.now() - at)
+        }
+        return samples
+      })
+  }
 }
 
 /** Slices each side's timed calls are cut into. */
@@ -33,29 +55,13 @@ export const measureInTurn = async (
   warmup: number,
   sides: ReadonlyArray<TimedSide>
 ): Promise<Array<Latency>> => {
-  const calls = sides.map(() => 0)
-  const callOf = (side: number) => calls[side]!++
   const samples: Array<Array<number>> = sides.map(() => [])
   const perSlice = sides.map(() => Math.ceil(count.min / SLICES))
-  const warmSlice = async (side: number) => {
-    const started = performance.now()
-    for (let i = 0; i < SLICE_WARMUP_MAX && (i < SLICE_WARMUP || performance.now() - started < SLICE_WARMUP_MS); i++) {
-      await sides[side]!.run(callOf(side))
-    }
-  }
-  const timeSlice = (side: number, first: boolean) =>
-    sides[side]!.around(async () => {
-      if (first) for (let i = 0; i < warmup; i++) await sides[side]!.run(callOf(side))
-      else await warmSlice(side)
-      for (let i = 0; i < perSlice[side]!; i++) {
-        const started = performance.now()
-        await sides[side]!.run(callOf(side))
-        samples[side]!.push(performance.now() - started)
-      }
-    })
+  const firstWarm: Warm = { min: warmup, ms: 0, max: warmup }
+  const laterWarm: Warm = { min: SLICE_WARMUP, ms: SLICE_WARMUP_MS, max: SLICE_WARMUP_MAX }
   for (let slice = 0; slice < SLICES; slice++) {
     for (let side = 0; side < sides.length; side++) {
-      await timeSlice(side, slice === 0)
+      samples[side]!.push(...(await sides[side]!.slice(slice === 0 ? firstWarm : laterWarm, perSlice[side]!)))
       if (slice === 0) {
         perSlice[side] = Math.ceil(Math.max(0, wantedCalls(count, samples[side]!) - samples[side]!.length) / (SLICES - 1))
       }

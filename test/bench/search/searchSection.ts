@@ -4,8 +4,9 @@ import { type BenchContext, round, type Section, type TableRow } from "../sectio
 import { barFor, meetsBar, REINDEX_RATIO_BAR } from "./bars.js"
 import { rawSpaceId } from "./corpus.js"
 import { measureSearchFloor } from "./floor.js"
-import { type HttpClassFigures, searchOverHttp, timedSearchOverHttp, warmAll } from "./httpSearch.js"
-import { measureInTurn, SLICES } from "./inTurn.js"
+import { startHttpClient } from "./httpClient.js"
+import { type HttpClassFigures, searchOverHttp } from "./httpSearch.js"
+import { localSide, measureInTurn, SLICES } from "./inTurn.js"
 import type { Latency, SampleCount } from "./latency.js"
 import { type RawClassFigures, type RawEngine, rawClassRunner } from "./rawEngine.js"
 import { rawPostgresEngine } from "./rawPostgres.js"
@@ -55,13 +56,15 @@ export const searchSection = (context: BenchContext): Section => {
       }
       const engine: RawEngine =
         context.backend.name === "sqlite" ? await rawSqliteEngine(corpus, context.dir) : await rawPostgresEngine(corpus)
+      // On the other CPU, as wrk is, in a process of its own (`clientProcess.ts`).
+      const client = startHttpClient(context.config.loadCpu)
       try {
         rawBuildSeconds = engine.buildSeconds
         console.log(
           `search: ${engine.title} built on the corpus in ${rawBuildSeconds.toFixed(1)} s; ${classes.length} query classes × organization and space, ` +
             `through Quire's API and on the raw engine in turn (${SLICES} slices each), ${warmup} untimed calls each, then ${runs.min} to ${runs.max} timed (~${runs.budgetMs / 1000} s of calls), one at a time …`
         )
-        await warmAll(quire, paths, classes, warmup)
+        await client.warmAll(quire, paths, classes, warmup)
         const rawScopes: Record<Scope, ReadonlyArray<string>> = {
           org: corpus.spaces.map(rawSpaceId),
           space: [rawSpaceId(corpus.spaces[corpus.focusSpace]!)]
@@ -76,13 +79,9 @@ export const searchSection = (context: BenchContext): Section => {
             const rawRunner = await rawClassRunner(engine, queryClass, rawScopes[scope])
             for (const error of rawRunner.errors) errors.add(error)
             const [quireLatency, rawLatency] = await measureInTurn(runs, warmup, [
-              // On the other CPU, as wrk is: the client's collector and compiler threads never take the server's CPU.
-              {
-                run: (i) => timedSearchOverHttp(quire, paths[scope], queryClass.queries[i % queryClass.queries.length]!),
-                around: (work) => withThisProcessPinned(context.config.loadCpu, work)
-              },
+              client.side(quire, paths[scope], queryClass),
               // On the server's one CPU, as Quire answers: the raw engine's runtime gets no second core for its collector and compiler.
-              { run: rawRunner.run, around: (work) => withThisProcessPinned(context.config.serverCpu, work) }
+              localSide(rawRunner.run, (work) => withThisProcessPinned(context.config.serverCpu, work))
             ])
             figures[scope] = { ...quireLatency!, results }
             rawPerScope[scope] = { ...rawLatency!, rows: rawRunner.rows }
@@ -98,11 +97,12 @@ export const searchSection = (context: BenchContext): Section => {
           )
         }
         raw = measured
+        console.log(`search: the floor, the same answers from a server that holds them (${classes.length} classes × organization and space) …`)
+        floor = await measureSearchFloor(context, client, quire, paths, classes, runs, warmup)
       } finally {
         await engine.close()
+        await client.close()
       }
-      console.log(`search: the floor, the same answers from a server that holds them (${classes.length} classes × organization and space) …`)
-      floor = await measureSearchFloor(context, quire, paths, classes, runs, warmup)
       for (const [name, figures] of floor) {
         console.log(`  ${name}: org p50 ${ms(figures.org.p50Ms)} / p99 ${ms(figures.org.p99Ms)} ms, space ${ms(figures.space.p50Ms)} / ${ms(figures.space.p99Ms)} ms`)
       }
