@@ -221,6 +221,8 @@ export const searchContract = (storage: StorageLayer) =>
               })
             }
           }
+          // Only the space asked for.
+          expect((yield* search([word("install")], [b])).map(label)).toStrictEqual(["b:app"])
         })
       )
 

@@ -2,25 +2,19 @@
  * The search bench's HTTP client, in a process of its own (`httpClient.ts` starts it, pinned to
  * the load CPU): it sends the searches and times them, and nothing else runs in it. In the
  * bench's own process, which also holds the corpus and runs the raw engine, its collector's and
- * compiler's work landed in Quire's timed calls: a third to two thirds of the calls over the p50
- * + 1 ms had the client busy for half the excess (docs/performance.md, session 18).
+ * compiler's work landed in Quire's timed calls: of the calls over the p50 + 1 ms, between 1 in
+ * 20 and 2 in 3 per class had the client busy for half the excess (docs/performance.md, session 18).
  */
 import type { Target } from "../section.js"
 import { timedSearchOverHttp } from "./httpSearch.js"
 import { measureLatency } from "./latency.js"
-import type { ClientCommand, ClientReply, Warm } from "./clientProtocol.js"
+import type { ClientCommand, ClientReply } from "./clientProtocol.js"
+import { runSlice } from "./inTurn.js"
 
 const send = (reply: ClientReply) => process.send!(reply)
 
 const searchOf = (target: Target, path: string, queries: ReadonlyArray<string>) => (i: number) =>
   timedSearchOverHttp(target, path, queries[i % queries.length]!)
-
-const warm = async (run: (i: number) => Promise<void>, from: number, spec: Warm) => {
-  const started = performance.now()
-  let i = 0
-  for (; i < spec.max && (i < spec.min || performance.now() - started < spec.ms); i++) await run(from + i)
-  return i
-}
 
 const answer = async (command: ClientCommand): Promise<ClientReply> => {
   const run = searchOf(command.target, command.path, command.queries)
@@ -30,14 +24,8 @@ const answer = async (command: ClientCommand): Promise<ClientReply> => {
       return { id: command.id, kind: "done", calls: command.calls }
     }
     case "slice": {
-      const warmed = await warm(run, command.from, command.warm)
-      const samples: Array<number> = []
-      for (let i = 0; i < command.timed; i++) {
-        const started = performance.now()
-        await run(command.from + warmed + i)
-        samples.push(performance.now() - started)
-      }
-      return { id: command.id, kind: "samples", samples, calls: warmed + command.timed }
+      const { samples, calls } = await runSlice(run, command.from, command.warm, command.timed)
+      return { id: command.id, kind: "samples", samples, calls }
     }
     case "measure": {
       const latency = await measureLatency(command.count, command.warmup, run)

@@ -8,6 +8,29 @@ export interface TimedSide {
 }
 
 /**
+ * One slice of a side's calls: untimed ones as `warm` says, then `timed` timed ones; `run` is
+ * given each call's number, counted on from `from`. The times of the timed calls, in ms, and how
+ * many calls were made in all. Run by `localSide` here and by the client process.
+ */
+export const runSlice = async (
+  run: (i: number) => Promise<unknown>,
+  from: number,
+  warm: Warm,
+  timed: number
+): Promise<{ readonly samples: ReadonlyArray<number>; readonly calls: number }> => {
+  let calls = from
+  const started = performance.now()
+  for (let i = 0; i < warm.max && (i < warm.min || performance.now() - started < warm.ms); i++) await run(calls++)
+  const samples: Array<number> = []
+  for (let i = 0; i < timed; i++) {
+    const at = performance.now()
+    await run(calls++)
+    samples.push(performance.now() - at)
+  }
+  return { samples, calls: calls - from }
+}
+
+/**
  * A side whose calls run in this process, a slice at a time inside `around` (the raw engine's:
  * with this process pinned to the server's CPU). `i` counts the side's calls from 0, so that it
  * can cycle through its queries.
@@ -17,15 +40,9 @@ export const localSide = (run: (i: number) => Promise<unknown>, around: <A>(work
   return {
     slice: (warm, timed) =>
       around(async () => {
-        const started = performance.now()
-        for (let i = 0; i < warm.max && (i < warm.min || performance.now() - started < warm.ms); i++) await run(calls++)
-        const samples: Array<number> = []
-        for (let i = 0; i < timed; i++) {
-          const at = performance.now()
-          await run(calls++)
-          samples.push(performance.now() - at)
-        }
-        return samples
+        const slice = await runSlice(run, calls, warm, timed)
+        calls += slice.calls
+        return slice.samples
       })
   }
 }
