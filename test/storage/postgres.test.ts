@@ -38,7 +38,8 @@ if (await postgresAvailable()) {
           [16, "openapi_specs"],
           [17, "integrations"],
           [18, "reader_changes"],
-          [19, "search_space_rows"]
+          [19, "search_space_rows"],
+          [20, "search_hits_function"]
         ])
         const tables = yield* Effect.provide(
           Effect.flatMap(
@@ -47,7 +48,7 @@ if (await postgresAvailable()) {
           ),
           PostgresStorage.client({ url })
         )
-        expect(tables).toStrictEqual([{ n: 19 }])
+        expect(tables).toStrictEqual([{ n: 20 }])
       })
     )
   })

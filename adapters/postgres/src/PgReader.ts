@@ -1,7 +1,7 @@
 import { TransactionConnection } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { defaultTransforms, type Statement } from "@effect/sql/Statement"
-import { nameTransforms, type ReadOptions, type SqlReaderService } from "@quire/storage-sql"
+import { nameTransforms, type SqlReaderService } from "@quire/storage-sql"
 import { Effect } from "effect"
 import type pg from "pg"
 
@@ -69,7 +69,7 @@ export const makePgReader = (pool: pg.Pool): SqlReaderService => {
     return fresh
   }
 
-  const read = <A extends object>(statement: Statement<A>, options?: ReadOptions): Effect.Effect<ReadonlyArray<A>, SqlError> =>
+  const read = <A extends object>(statement: Statement<A>): Effect.Effect<ReadonlyArray<A>, SqlError> =>
     Effect.withFiberRuntime((fiber) => {
       if (fiber.currentContext.unsafeMap.has(TransactionConnection.key)) return statement
       let text: string
@@ -79,8 +79,9 @@ export const makePgReader = (pool: pg.Pool): SqlReaderService => {
       } catch (cause) {
         return Effect.fail(new SqlError({ cause, message: "Failed to execute statement" }))
       }
-      // A named statement may be given a generic plan after its fifth run; an unnamed one is planned for its values.
-      const known = options?.planEach === true ? undefined : namedFor(text, values.length)
+      // A named statement may be given a generic plan after its fifth run: a read whose best plan
+      // depends on its values plans that part in a function of its own (search: migration 0020).
+      const known = namedFor(text, values.length)
       return Effect.async<ReadonlyArray<A>, SqlError>((resume) => {
         pool.query(
           { name: known?.name, text, values: values as Array<unknown>, rowMode: "array" },

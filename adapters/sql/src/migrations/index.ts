@@ -17,6 +17,7 @@ import { openApiSpecs } from "./0016_openapi_specs.js"
 import { integrations } from "./0017_integrations.js"
 import { readerChanges } from "./0018_reader_changes.js"
 import { searchSpaceRows } from "./0019_search_space_rows.js"
+import { searchHitsFunction } from "./0020_search_hits_function.js"
 
 /** Every migration, by "<id>_<name>"; ids only grow, and a migration never changes once shipped. */
 export const migrations = {
@@ -38,5 +39,6 @@ export const migrations = {
   "0016_openapi_specs": openApiSpecs,
   "0017_integrations": integrations,
   "0018_reader_changes": readerChanges,
-  "0019_search_space_rows": searchSpaceRows
+  "0019_search_space_rows": searchSpaceRows,
+  "0020_search_hits_function": searchHitsFunction
 }

@@ -113,7 +113,7 @@ export const makeSqlSearchIndex = Effect.gen(function* () {
     search: (query, spaceIds, window) => {
       const terms = effectiveTerms(query.terms)
       if (terms.length === 0 || spaceIds.length === 0 || window.limit <= 0) return Effect.succeed([])
-      return read(pageHitsStatement(sql, terms, spaceIds, window), { planEach: true }).pipe(Effect.map(toPageHits), Effect.orDie)
+      return read(pageHitsStatement(sql, terms, spaceIds, window)).pipe(Effect.map(toPageHits), Effect.orDie)
     },
     stale: (limit) =>
       read(sql<{ spaceId: string; revisionId: string }>`SELECT s.id AS space_id, s.revision_id

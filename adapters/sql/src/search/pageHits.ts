@@ -43,8 +43,7 @@ const integer = (sql: SqlClient, n: number): Fragment => {
  * words in one space, the last a prefix, 0.83 ms in the index against 0.18 for the space's 407
  * rows; the planner does not see that cost. One term is read the same way prefix or not, and
  * stays with the index. Matching the rows costs the space's size: ~0.26 µs a section, 2 ms more
- * than the index for a space of 8,000 (`docs/performance.md`, session 18). `ts_match_vq` is `@@`
- * written as a function, which no index answers.
+ * than the index for a space of 8,000 (`docs/performance.md`, session 18).
  */
 const scansSpaceRows = (terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArray<SpaceId>) =>
   spaceIds.length === 1 && terms.length > 1 && terms.some((term) => term._tag === "Word" && term.prefix)
@@ -53,17 +52,17 @@ const scansSpaceRows = (terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArra
  * The matching sections of `spaceIds` with their scores (higher is better), as the CTE
  * `hits (id, space_id, page_id, anchor, score)`. Materialized: the engine's match and rank
  * run once, for the pages' grouping and for their sections. At most `RANKED_SECTIONS`, the
- * first in the engine's order (FTS5: rowid; Postgres: the bitmap scan's, by block): ranking is
- * per output row, so a word in every section costs that many scores, not one per section.
+ * first in the engine's order (FTS5: rowid; Postgres: the plan's): ranking is per output row,
+ * so a word in every section costs that many scores, not one per section.
  */
 const hits = (sql: SqlClient, terms: ReadonlyArray<SearchTerm>, spaceIds: ReadonlyArray<SpaceId>): Fragment =>
   sql.onDialectOrElse({
+    // The match is the one part whose plan depends on the values: it runs in a function planned
+    // for them each time (migration 0020), and the statement around it is planned once.
     pg: () => sql`hits AS MATERIALIZED (
-      SELECT s.id, s.space_id, s.page_id, s.anchor,
-        CAST(ts_rank(CAST(${PG_WEIGHTS} AS real[]), s.document, q.query) AS double precision) AS score
-      FROM search_sections s, (SELECT CAST(${tsquery(terms)} AS tsquery) AS query) q
-      WHERE s.space_id = ANY(${spaceIds}) AND ${scansSpaceRows(terms, spaceIds) ? sql`ts_match_vq(s.document, q.query)` : sql`s.document @@ q.query`}
-      LIMIT ${integer(sql, RANKED_SECTIONS)}
+      SELECT id, space_id COLLATE "C" AS space_id, page_id COLLATE "C" AS page_id, anchor COLLATE "C" AS anchor, score
+      FROM quire_search_hits(CAST(${tsquery(terms)} AS tsquery), CAST(${spaceIds} AS text[]), CAST(${PG_WEIGHTS} AS real[]),
+        ${integer(sql, RANKED_SECTIONS)}, CAST(${scansSpaceRows(terms, spaceIds)} AS boolean))
     )`,
     // FTS5 first (CROSS JOIN keeps that order): driven by the space's rows, it would run the
     // MATCH once per row. One space: only FTS5 rows between its first and last (`spaceRows.ts`).

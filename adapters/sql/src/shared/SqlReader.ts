@@ -2,21 +2,12 @@ import type { SqlError } from "@effect/sql/SqlError"
 import type { Statement } from "@effect/sql/Statement"
 import { Context, type Effect } from "effect"
 
-export interface ReadOptions {
-  /**
-   * Plan the statement for its values each time it runs, never once for all values: for a
-   * statement whose best plan depends on them (search: one space's rows first, or the word's
-   * index entries first). Postgres runs it unnamed; SQLite plans every statement with its values.
-   */
-  readonly planEach?: boolean
-}
-
 export interface SqlReaderService {
   /**
    * Runs a `SELECT` (not a write, even one with `RETURNING`); rows come with
    * `transformResultNames` applied, as from the client.
    */
-  readonly read: <A extends object>(statement: Statement<A>, options?: ReadOptions) => Effect.Effect<ReadonlyArray<A>, SqlError>
+  readonly read: <A extends object>(statement: Statement<A>) => Effect.Effect<ReadonlyArray<A>, SqlError>
 }
 
 /**
