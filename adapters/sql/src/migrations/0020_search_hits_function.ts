@@ -7,8 +7,9 @@ import { Effect } from "effect"
  * not depend on them, is prepared once per connection and run with a generic plan. As one
  * statement planned per run, a rare word in one space spent 0.53 of its 0.63 ms in parsing and
  * planning, most of it for the grouping and ranking around the match (`docs/performance.md`,
- * session 19). `by_rows`: the space's rows are matched one by one (`ts_match_vq`) instead of
- * through the GIN index. SQLite plans every statement with its values and needs nothing.
+ * session 19). `by_rows`: the space's rows are matched one by one instead of through the GIN
+ * index (`ts_match_vq` is `@@` written as a function, which no index answers; `pageHits.ts` says
+ * when). SQLite plans every statement with its values and needs nothing.
  */
 export const searchHitsFunction = Effect.gen(function* () {
   const sql = yield* SqlClient
